@@ -1,0 +1,98 @@
+/* pb_bench.h - what a benchmark is, independent of any backend: its buffers, its
+ * parameters, its input generator, its reference, its check, and its cost model
+ * (bytes and FLOPs per repetition). Every report derives GB/s and GFLOP/s from here. */
+#ifndef PB_BENCH_H
+#define PB_BENCH_H
+
+#include "pb_backend.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct pb_bench;
+
+/* One measured configuration's problem. */
+typedef struct pb_case {
+    const struct pb_bench *bench;
+    pb_dtype dtype;
+    size_t n;
+    long param[PB_MAX_PARAMS];
+} pb_case;
+
+typedef enum pb_buf_role {
+    PB_BUF_IN,     /* generated on the host, uploaded once */
+    PB_BUF_OUT,    /* poisoned before the checked run, downloaded and checked */
+    PB_BUF_SCRATCH /* allocated for the kernel, never copied */
+} pb_buf_role;
+
+typedef struct pb_buf_def {
+    const char *name;
+    pb_buf_role role;
+} pb_buf_def;
+
+typedef struct pb_param_def {
+    const char *name;   /* CSV params key and pb_args.param slot, e.g. "stride_read" */
+    const char *option; /* command-line option, e.g. "--stride-read" */
+    long def, min, max; /* default and accepted range */
+    const char *help;
+} pb_param_def;
+
+/* Result of comparing an output with the reference. */
+typedef struct pb_check {
+    double err; /* the error measure the benchmark declares (see its cost_model text) */
+    double tol; /* the tolerance it was held to */
+    size_t unwritten; /* output elements still holding the poison */
+} pb_check;
+
+typedef struct pb_bench {
+    const char *name;       /* command name: dmvm, reduce, stream ... */
+    const char *summary;    /* one line for `portbench list` */
+    const char *size_option;/* --nx or --n */
+    const char *default_sizes;
+    const char *cost_model; /* one line: what is counted as bytes and FLOPs, and the check */
+    const char *const *variants; /* kernel variants in table order, NULL-terminated */
+    const char *lib_backend;/* backend that holds the library bar (cublas, cub), or NULL */
+    unsigned dtypes;        /* supported dtypes mask */
+    pb_dtype default_dtype;
+    int nparams;
+    pb_param_def params[PB_MAX_PARAMS];
+    int nbufs;
+    pb_buf_def bufs[PB_MAX_BUFS];
+    /* Elements (of the case's dtype) in buffer b. */
+    size_t (*buf_elems)(const pb_case *c, int b);
+    double (*bytes)(const pb_case *c);
+    double (*flops)(const pb_case *c);
+    /* Fill input buffer b with seeded, varied values. */
+    void (*fill)(const pb_case *c, int b, void *host, uint64_t seed);
+    /* Reference output, computed once per case on the host in higher precision;
+     * returns a malloc'ed block the check understands, NULL on allocation failure. */
+    void *(*reference)(const pb_case *c, void *const *in);
+    void (*check)(const pb_case *c, const void *ref, const void *out, pb_check *res);
+    /* Optional extra validation of a case (sizes, parameters); PB_ERR with a reason. */
+    int (*validate)(const pb_case *c, char *why, size_t cap);
+} pb_bench;
+
+extern const pb_bench *const pb_benches[];
+extern const size_t pb_nbenches;
+const pb_bench *pb_bench_find(const char *name);
+
+/* Helpers shared by benchmark definitions. */
+size_t pb_case_buf_bytes(const pb_case *c, int b);
+double pb_case_total_bytes(const pb_case *c); /* all buffers: what must fit in memory */
+void pb_fill_unit(pb_dtype t, void *host, size_t count, uint64_t seed, uint64_t stream);
+/* Poison value: NaN for floating types, INT32_MIN for int. */
+void pb_poison(pb_dtype t, void *host, size_t count);
+int pb_is_poison(pb_dtype t, const void *host, size_t i);
+double pb_load(pb_dtype t, const void *host, size_t i); /* element i as double */
+/* Normwise relative error of `count` outputs against a double reference:
+ * max_i |out_i - ref_i| / max_i |ref_i| (absolute when the reference is all zero). */
+void pb_check_normwise(pb_dtype t, const double *ref, const void *out, size_t count,
+                       double tol, pb_check *res);
+/* Unit roundoff of the dtype (0 for int). */
+double pb_eps(pb_dtype t);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,76 @@
+#define _GNU_SOURCE
+#include "pb_common.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static const char *const dtype_names[PB_NDTYPES] = {"float", "double", "int"};
+static const size_t dtype_sizes[PB_NDTYPES] = {sizeof(float), sizeof(double), sizeof(int32_t)};
+
+const char *pb_dtype_name(pb_dtype t) { return (unsigned)t < PB_NDTYPES ? dtype_names[t] : "?"; }
+size_t pb_dtype_size(pb_dtype t) { return (unsigned)t < PB_NDTYPES ? dtype_sizes[t] : 0; }
+
+int pb_dtype_parse(const char *s, pb_dtype *out)
+{
+    for (int t = 0; t < PB_NDTYPES; ++t)
+        if (strcmp(s, dtype_names[t]) == 0) {
+            *out = (pb_dtype)t;
+            return PB_OK;
+        }
+    return PB_ERR;
+}
+
+/* splitmix64 finaliser: a bijective mix with good avalanche, cheap enough to call
+ * once per generated element. */
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+uint64_t pb_rand_u64(uint64_t seed, uint64_t stream, uint64_t i)
+{
+    uint64_t key = mix64(seed ^ mix64(stream + 0x9e3779b97f4a7c15ULL));
+    return mix64(key + i * 0x9e3779b97f4a7c15ULL);
+}
+
+double pb_rand_unit(uint64_t seed, uint64_t stream, uint64_t i)
+{
+    return (double)(pb_rand_u64(seed, stream, i) >> 11) * 0x1.0p-52 - 1.0;
+}
+
+double pb_now(void)
+{
+    /* Seconds since the first call: differences keep nanosecond resolution, which
+     * they would lose if the large absolute uptime were carried in the double. */
+    static time_t base;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    if (base == 0)
+        base = ts.tv_sec;
+    return (double)(ts.tv_sec - base) + 1e-9 * (double)ts.tv_nsec;
+}
+
+void pb_errorf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("portbench: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void pb_strlcpy(char *dst, const char *src, size_t cap)
+{
+    if (cap == 0)
+        return;
+    size_t n = strlen(src);
+    if (n >= cap)
+        n = cap - 1;
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}

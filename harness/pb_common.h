@@ -1,0 +1,38 @@
+/* pb_common.h - types and helpers every portbench module shares. */
+#ifndef PB_COMMON_H
+#define PB_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Status values: functions return one of these, callers check it. */
+enum { PB_OK = 0, PB_ERR = 1, PB_SKIP = 2 };
+
+typedef enum pb_dtype { PB_FLOAT = 0, PB_DOUBLE = 1, PB_INT = 2, PB_NDTYPES = 3 } pb_dtype;
+
+const char *pb_dtype_name(pb_dtype t);
+size_t pb_dtype_size(pb_dtype t);
+int pb_dtype_parse(const char *s, pb_dtype *out); /* PB_OK or PB_ERR */
+
+/* Counter-based generator: value i of stream `stream` for seed `seed` depends on
+ * nothing else, so every process (and thread) draws identical inputs. */
+uint64_t pb_rand_u64(uint64_t seed, uint64_t stream, uint64_t i);
+double pb_rand_unit(uint64_t seed, uint64_t stream, uint64_t i); /* in [-1, 1) */
+
+/* Monotonic wall clock in seconds (CLOCK_MONOTONIC). */
+double pb_now(void);
+
+/* printf-style message to stderr prefixed with "portbench: ". */
+void pb_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Bounded string copy that always terminates. */
+void pb_strlcpy(char *dst, const char *src, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,303 @@
+#include "pb_result.h"
+#include "pb_common.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum { COL_STR, COL_NUM } col_kind;
+
+typedef struct column {
+    const char *name;
+    col_kind kind;
+    size_t off, cap; /* cap: string capacity; 0 for numbers */
+    const char *doc;
+} column;
+
+#define S(f, d) {#f, COL_STR, offsetof(pb_row, f), sizeof(((pb_row *)0)->f), d}
+#define N(f, d) {#f, COL_NUM, offsetof(pb_row, f), 0, d}
+
+/* Order matters: the first 22 columns are the published layout that outside scripts
+ * parse; new columns go at the end. */
+static const column columns[] = {
+    S(benchmark, "benchmark name (dmvm, ...)"),
+    S(variant, "kernel version (v0..v9), `lib` for the vendor library, `baseline` for the CPU OpenMP baseline"),
+    S(backend, "programming model: cuda, omp (OpenMP target), cublas, cub, cpu"),
+    S(compiler, "compiler that built the kernel (nvcc, clang, gcc), or the library name for library rows"),
+    S(compiler_version, "its version"),
+    S(device, "GPU name, or `host` for host-fallback and CPU rows"),
+    S(gpu_profile, "datasheet profile used for the percentages (h200, a100-80gb, ...)"),
+    S(dtype, "element type: float, double (int for reductions)"),
+    N(size, "problem size: nx for dmvm, number of elements otherwise"),
+    N(reps, "timed repetitions (after the warm-up runs)"),
+    N(time_median_s, "median host-clock time of one completed repetition, seconds"),
+    N(time_min_s, "minimum of the same"),
+    N(time_max_s, "maximum of the same"),
+    N(time_stddev_s, "sample standard deviation of the same"),
+    N(gbs, "bytes of the cost model / median time (clock column), 1e9 bytes per second"),
+    N(gflops, "FLOPs of the cost model / median time (clock column), 1e9 per second"),
+    N(pct_peak_bw, "gbs as percent of the GPU profile's datasheet memory bandwidth"),
+    N(speedup_vs_lib, "library median time / this row's median time, same benchmark, dtype and size"),
+    S(verified, "PASS, FAIL or SKIP (see note)"),
+    N(max_rel_err, "error measure of the check (see the benchmark's cost model); tolerance column holds the bound"),
+    S(timestamp, "UTC time the row was measured, ISO 8601"),
+    S(git_sha, "portbench source revision that built the binary"),
+    N(time_mean_s, "mean host-clock time, seconds"),
+    N(device_time_median_s, "median device time of one repetition (CUDA events), seconds"),
+    N(device_time_min_s, "minimum device time, seconds"),
+    N(kernels_per_rep, "GPU kernels launched per repetition, when traced"),
+    N(launch_overhead_s, "median host time minus median device time, seconds"),
+    S(clock, "which time gbs, gflops and the percentages use: host or device"),
+    N(transfer_s, "host-to-device upload of the inputs (host clock), excluded from the times, seconds"),
+    N(bytes, "bytes per repetition by the cost model"),
+    N(flops, "FLOPs per repetition by the cost model"),
+    N(pct_peak_flops, "gflops as percent of the profile's datasheet vector FP peak for the dtype"),
+    N(pct_measured_bw, "gbs as percent of the measured bandwidth ceiling (portbench ceilings)"),
+    N(pct_measured_flops, "gflops as percent of the measured FMA ceiling (portbench ceilings)"),
+    N(tolerance, "bound max_rel_err was held to"),
+    S(params, "benchmark parameters, name=value;..."),
+    S(offload, "where the kernel ran: device, host-fallback (OpenMP target code on the host), cpu"),
+    N(threads, "CPU threads (CPU baseline and host fallback)"),
+    S(throttled, "yes when the GPU reported clock throttling during the measurement"),
+    S(note, "why a row is SKIP or FAIL, and other remarks"),
+};
+#undef S
+#undef N
+
+enum { NCOLS = sizeof columns / sizeof columns[0] };
+
+size_t pb_csv_ncolumns(void) { return NCOLS; }
+const char *pb_csv_column_name(size_t i) { return i < NCOLS ? columns[i].name : NULL; }
+const char *pb_csv_column_doc(size_t i) { return i < NCOLS ? columns[i].doc : NULL; }
+
+void pb_row_init(pb_row *r)
+{
+    memset(r, 0, sizeof *r);
+    for (size_t i = 0; i < NCOLS; ++i)
+        if (columns[i].kind == COL_NUM)
+            *(double *)((char *)r + columns[i].off) = NAN;
+}
+
+void pb_csv_write_header(FILE *f)
+{
+    for (size_t i = 0; i < NCOLS; ++i)
+        fprintf(f, "%s%s", i ? "," : "", columns[i].name);
+    fputc('\n', f);
+}
+
+static void write_str(FILE *f, const char *s)
+{
+    if (strpbrk(s, ",\"\n\r") == NULL) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; ++s) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+void pb_csv_write_row(FILE *f, const pb_row *r)
+{
+    for (size_t i = 0; i < NCOLS; ++i) {
+        const char *p = (const char *)r + columns[i].off;
+        if (i)
+            fputc(',', f);
+        if (columns[i].kind == COL_STR) {
+            write_str(f, p);
+        } else {
+            double v = *(const double *)p;
+            if (isnan(v))
+                continue;
+            if (v == floor(v) && fabs(v) < 1e15)
+                fprintf(f, "%.0f", v);
+            else
+                fprintf(f, "%.10g", v); /* 10 digits: below the clock's 1 ns for times < 1 s */
+        }
+    }
+    fputc('\n', f);
+}
+
+int pb_rowset_push(pb_rowset *s, const pb_row *r)
+{
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        pb_row *p = realloc(s->rows, cap * sizeof *p);
+        if (!p)
+            return -1;
+        s->rows = p;
+        s->cap = cap;
+    }
+    s->rows[s->n++] = *r;
+    return 0;
+}
+
+void pb_rowset_free(pb_rowset *s)
+{
+    free(s->rows);
+    s->rows = NULL;
+    s->n = s->cap = 0;
+}
+
+static int find_column(const char *name)
+{
+    for (size_t i = 0; i < NCOLS; ++i)
+        if (strcmp(columns[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int set_column(pb_row *r, int c, const char *text)
+{
+    char *p = (char *)r + columns[c].off;
+    if (columns[c].kind == COL_STR) {
+        pb_strlcpy(p, text, columns[c].cap);
+        return 0;
+    }
+    if (*text == '\0') {
+        *(double *)p = NAN;
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0' || errno == ERANGE)
+        return -1;
+    *(double *)p = v;
+    return 0;
+}
+
+int pb_row_set(pb_row *r, const char *name, const char *text)
+{
+    int c = find_column(name);
+    return c < 0 ? -1 : set_column(r, c, text);
+}
+
+/* Split one CSV record (RFC 4180 quoting, no embedded newlines) into fields in place.
+ * Returns the field count, or -1 on a malformed quote. */
+static int split_record(char *line, char **fields, int maxf)
+{
+    int n = 0;
+    char *s = line;
+    for (;;) {
+        if (n == maxf)
+            return -1;
+        if (*s == '"') {
+            char *w = ++s;
+            fields[n++] = w;
+            for (;;) {
+                if (*s == '\0')
+                    return -1; /* unterminated quote */
+                if (*s == '"') {
+                    if (s[1] == '"') {
+                        *w++ = '"';
+                        s += 2;
+                        continue;
+                    }
+                    ++s;
+                    break;
+                }
+                *w++ = *s++;
+            }
+            *w = '\0';
+            if (*s == ',') {
+                ++s;
+                continue;
+            }
+            if (*s == '\0')
+                return n;
+            return -1; /* text after a closing quote */
+        }
+        fields[n++] = s;
+        char *comma = strchr(s, ',');
+        if (!comma)
+            return n;
+        *comma = '\0';
+        s = comma + 1;
+    }
+}
+
+enum { MAX_FIELDS = 128, MAX_LINE = 8192 };
+
+int pb_csv_read(const char *path, pb_rowset *out, char *err, size_t errcap)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errcap, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
+    static const char *const required[] = {"benchmark", "variant", "backend", "compiler",
+                                           "dtype", "size", "time_median_s", "verified"};
+    char line[MAX_LINE];
+    char *fields[MAX_FIELDS];
+    int map[MAX_FIELDS], nhead = -1, rc = 0;
+    long lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        ++lineno;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            snprintf(err, errcap, "%s:%ld: line longer than %d characters", path, lineno, MAX_LINE);
+            rc = -1;
+            break;
+        }
+        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0';
+        if (len == 0 || line[0] == '#')
+            continue;
+        int nf = split_record(line, fields, MAX_FIELDS);
+        if (nf < 0) {
+            snprintf(err, errcap, "%s:%ld: malformed CSV quoting", path, lineno);
+            rc = -1;
+            break;
+        }
+        if (nhead < 0) {
+            nhead = nf;
+            for (int i = 0; i < nf; ++i)
+                map[i] = find_column(fields[i]);
+            for (size_t q = 0; q < sizeof required / sizeof *required; ++q) {
+                int have = 0;
+                for (int i = 0; i < nf; ++i)
+                    have |= map[i] >= 0 && strcmp(columns[map[i]].name, required[q]) == 0;
+                if (!have) {
+                    snprintf(err, errcap, "%s:%ld: header lacks the column '%s' (is this a portbench CSV?)",
+                             path, lineno, required[q]);
+                    rc = -1;
+                    break;
+                }
+            }
+            if (rc)
+                break;
+            continue;
+        }
+        if (nf != nhead) {
+            snprintf(err, errcap, "%s:%ld: %d fields, the header has %d", path, lineno, nf, nhead);
+            rc = -1;
+            break;
+        }
+        pb_row r;
+        pb_row_init(&r);
+        for (int i = 0; i < nf && rc == 0; ++i)
+            if (map[i] >= 0 && set_column(&r, map[i], fields[i]) != 0) {
+                snprintf(err, errcap, "%s:%ld: column '%s': '%s' is not a number", path, lineno,
+                         columns[map[i]].name, fields[i]);
+                rc = -1;
+            }
+        if (rc)
+            break;
+        if (pb_rowset_push(out, &r) != 0) {
+            snprintf(err, errcap, "%s: out of memory", path);
+            rc = -1;
+            break;
+        }
+    }
+    if (rc == 0 && nhead < 0) {
+        snprintf(err, errcap, "%s: empty file (no CSV header)", path);
+        rc = -1;
+    }
+    fclose(f);
+    return rc;
+}

@@ -1,0 +1,77 @@
+/* pb_result.h - one result row (one measured configuration) and its CSV form.
+ * The column table in pb_result.c is the single definition of the CSV layout; the
+ * writer, the reader and the README's column list all follow it. */
+#ifndef PB_RESULT_H
+#define PB_RESULT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Missing numbers are NaN in memory and empty fields in CSV. */
+typedef struct pb_row {
+    char benchmark[32];
+    char variant[32];
+    char backend[16];
+    char compiler[32];
+    char compiler_version[64];
+    char device[128];
+    char gpu_profile[32];
+    char dtype[8];
+    double size;
+    double reps;
+    double time_median_s, time_min_s, time_max_s, time_stddev_s;
+    double gbs, gflops, pct_peak_bw, speedup_vs_lib;
+    char verified[8]; /* PASS, FAIL or SKIP */
+    double max_rel_err;
+    char timestamp[32];
+    char git_sha[48];
+    /* columns beyond the required ones */
+    double time_mean_s;
+    double device_time_median_s, device_time_min_s;
+    double kernels_per_rep, launch_overhead_s;
+    char clock[8]; /* which time gbs/gflops/pct_* use: host or device */
+    double transfer_s;
+    double bytes, flops;
+    double pct_peak_flops, pct_measured_bw, pct_measured_flops;
+    double tolerance;
+    char params[96];  /* benchmark parameters, "name=value;name=value" */
+    char offload[16]; /* device, host-fallback, cpu */
+    double threads;
+    char throttled[8]; /* yes, no, or empty when unknown */
+    char note[256];
+} pb_row;
+
+void pb_row_init(pb_row *r); /* all numbers NaN, all strings empty */
+
+size_t pb_csv_ncolumns(void);
+const char *pb_csv_column_name(size_t i);
+const char *pb_csv_column_doc(size_t i);
+
+void pb_csv_write_header(FILE *f);
+void pb_csv_write_row(FILE *f, const pb_row *r);
+
+/* A growable array of rows. */
+typedef struct pb_rowset {
+    pb_row *rows;
+    size_t n, cap;
+} pb_rowset;
+
+int pb_rowset_push(pb_rowset *s, const pb_row *r); /* 0, or -1 out of memory */
+void pb_rowset_free(pb_rowset *s);
+
+/* Read a CSV written by pb_csv_write_* (columns in any order, unknown columns ignored).
+ * Returns 0, or -1 with a message naming the file and line in err. */
+int pb_csv_read(const char *path, pb_rowset *out, char *err, size_t errcap);
+
+/* Set column `name` of r from text (as the reader does). -1 if no such column or the
+ * text is not a number where one is needed. */
+int pb_row_set(pb_row *r, const char *name, const char *text);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

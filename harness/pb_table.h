@@ -1,0 +1,26 @@
+/* pb_table.h - the side-by-side text table: one block per (benchmark, dtype, size,
+ * params), versions as rows, backends as columns, as in the course's charts. */
+#ifndef PB_TABLE_H
+#define PB_TABLE_H
+
+#include "pb_result.h"
+
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The time a row's rates are based on (its clock column): device or host median. */
+double pb_row_time(const pb_row *r);
+
+/* Fill speedup_vs_lib: library row time / row time, same benchmark, dtype, size and
+ * params, when the library row passed. */
+void pb_rows_speedup(pb_rowset *s);
+
+void pb_table_print(FILE *f, const pb_rowset *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,12 @@
+/* pb_version.h - build identification, generated at build time (see CMakeLists.txt). */
+#ifndef PB_VERSION_H
+#define PB_VERSION_H
+#ifdef __cplusplus
+extern "C" {
+#endif
+extern const char pb_version[];   /* portbench release */
+extern const char pb_git_sha[];   /* source revision, "-dirty" if modified, or "unknown" */
+#ifdef __cplusplus
+}
+#endif
+#endif

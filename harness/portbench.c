@@ -1,0 +1,491 @@
+/* portbench - the driver. It parses and validates the command line, finds the GPU,
+ * starts one worker process per compiler (libomp and libgomp cannot share a process),
+ * merges their rows, and prints the comparison table, the CSV and the metadata. */
+#define _GNU_SOURCE
+#include "pb_bench.h"
+#include "pb_cli.h"
+#include "pb_driver.h"
+#include "pb_result.h"
+#include "pb_table.h"
+#include "pb_version.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: portbench COMMAND [options]\n\n"
+               "commands:\n"
+               "  list                 benchmarks, backends and variants (with what each version teaches)\n");
+    for (size_t i = 0; i < pb_nbenches; ++i)
+        fprintf(f, "  %-20s %s\n", pb_benches[i]->name, pb_benches[i]->summary);
+    fprintf(f, "  help COMMAND         options of a command\n\n"
+               "example: portbench dmvm --backend cuda,omp --gpu h200 --nx 4096:16384:x2 --csv out.csv\n");
+}
+
+/* ---- list ---- */
+
+static int cmd_list(void)
+{
+    printf("benchmarks:\n");
+    for (size_t i = 0; i < pb_nbenches; ++i) {
+        const pb_bench *b = pb_benches[i];
+        printf("  %-14s %s\n  %-14s cost model: %s\n", b->name, b->summary, "", b->cost_model);
+    }
+    printf("\nbackends (--backend): cuda, omp (= omp@clang), omp@gcc, cublas, cub, cpu\n");
+    printf("workers in %s:\n", pb_libexec_dir());
+    const char *seen[8];
+    int nseen = 0;
+    for (size_t i = 0; i < pb_nbackend_specs; ++i) {
+        const char *w = pb_backend_specs[i].worker;
+        int dup = 0;
+        for (int k = 0; k < nseen; ++k)
+            dup |= strcmp(seen[k], w) == 0;
+        if (dup)
+            continue;
+        seen[nseen++] = w;
+        char *argv[] = {NULL, "--list", NULL};
+        printf("\n  %s:\n", w);
+        fflush(stdout);
+        int rc = pb_run_worker(w, argv);
+        if (rc == 127)
+            printf("    (not built)\n");
+    }
+    return 0;
+}
+
+/* ---- benchmark commands ---- */
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; ++s) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void json_kv(FILE *f, const char *indent, const char *k, const char *v, int comma)
+{
+    fprintf(f, "%s", indent);
+    json_str(f, k);
+    fputs(": ", f);
+    json_str(f, v);
+    fputs(comma ? ",\n" : "\n", f);
+}
+
+static void write_meta_json(const char *path, int argc, char **argv, const pb_run_env *env, const char *meta_dir,
+                            const char *const *workers, int nworkers)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        pb_errorf("cannot write %s", path);
+        return;
+    }
+    char cmd[4096] = "", num[64];
+    for (int i = 0; i < argc; ++i) {
+        strncat(cmd, i ? " " : "", sizeof cmd - strlen(cmd) - 1);
+        strncat(cmd, argv[i], sizeof cmd - strlen(cmd) - 1);
+    }
+    fputs("{\n", f);
+    json_kv(f, "  ", "command_line", cmd, 1);
+    json_kv(f, "  ", "portbench_version", pb_version, 1);
+    json_kv(f, "  ", "git_sha", pb_git_sha, 1);
+    json_kv(f, "  ", "hostname", env->hostname, 1);
+    json_kv(f, "  ", "started_utc", env->started, 1);
+    fputs("  \"gpu\": {\n", f);
+    if (env->probe.ok) {
+        const pb_gpu_device *g = &env->gpu;
+        snprintf(num, sizeof num, "%d", g->index);
+        json_kv(f, "    ", "index", num, 1);
+        json_kv(f, "    ", "name", g->name, 1);
+        json_kv(f, "    ", "uuid", g->uuid, 1);
+        json_kv(f, "    ", "pci_bus_id", g->pci_bus_id, 1);
+        snprintf(num, sizeof num, "%.0f", g->mem_total);
+        json_kv(f, "    ", "memory_bytes", num, 1);
+        snprintf(num, sizeof num, "%d.%d", g->cc_major, g->cc_minor);
+        json_kv(f, "    ", "compute_capability", num, 1);
+        snprintf(num, sizeof num, "%d", g->sms);
+        json_kv(f, "    ", "sm_count", num, 1);
+        snprintf(num, sizeof num, "%d", g->sm_clock_khz / 1000);
+        json_kv(f, "    ", "sm_clock_max_mhz", num, 1);
+        snprintf(num, sizeof num, "%d", g->mem_clock_khz / 1000);
+        json_kv(f, "    ", "mem_clock_max_mhz", num, 1);
+        snprintf(num, sizeof num, "%d", env->probe.driver_version);
+        json_kv(f, "    ", "cuda_driver_version", num, 1);
+        json_kv(f, "    ", "profile", env->profile ? env->profile->id : "", 0);
+    } else {
+        json_kv(f, "    ", "absent", env->probe.why, 0);
+    }
+    fputs("  },\n  \"topology\": {\n", f);
+    snprintf(num, sizeof num, "%d", env->topo.packages);
+    json_kv(f, "    ", "packages", num, 1);
+    snprintf(num, sizeof num, "%d", env->topo.cores);
+    json_kv(f, "    ", "cores", num, 1);
+    snprintf(num, sizeof num, "%d", env->topo.pus);
+    json_kv(f, "    ", "pus", num, 1);
+    snprintf(num, sizeof num, "%d", env->topo.numa_nodes);
+    json_kv(f, "    ", "numa_nodes", num, 1);
+    json_kv(f, "    ", "gpu_numa_node", env->topo.gpu_numa, 1);
+    json_kv(f, "    ", "cpu_model", env->topo.cpu_model, 0);
+    fputs("  },\n  \"workers\": {\n", f);
+    /* key=value lines the workers wrote, merged */
+    int first = 1;
+    for (int w = 0; w < nworkers; ++w) {
+        char p[PATH_MAX];
+        snprintf(p, sizeof p, "%s/%s.meta", meta_dir, workers[w]);
+        FILE *m = fopen(p, "r");
+        if (!m)
+            continue;
+        char line[1024];
+        while (fgets(line, sizeof line, m)) {
+            line[strcspn(line, "\n")] = '\0';
+            char *eq = strchr(line, '=');
+            if (!eq)
+                continue;
+            *eq = '\0';
+            if (!first)
+                fputs(",\n", f);
+            first = 0;
+            fputs("    ", f);
+            json_str(f, line);
+            fputs(": ", f);
+            json_str(f, eq + 1);
+        }
+        fclose(m);
+    }
+    fputs("\n  }\n}\n", f);
+    fclose(f);
+}
+
+/* Decide the device index and profile from --gpu and what the driver finds. */
+static int resolve_gpu(pb_options *o, pb_run_env *env)
+{
+    pb_gpu_probe_run(&env->probe);
+    o->device = o->gpu_kind == PB_GPU_INDEX ? o->gpu_index : 0;
+    if (!env->probe.ok) {
+        if (o->gpu_kind == PB_GPU_MODEL && pb_gpu_profile_by_id(o->gpu_model))
+            env->profile = pb_gpu_profile_by_id(o->gpu_model);
+        return PB_OK;
+    }
+    if (o->device >= env->probe.count) {
+        pb_errorf("--gpu %d: there %s only %d GPU%s (indices 0-%d)", o->device, env->probe.count == 1 ? "is" : "are",
+                  env->probe.count, env->probe.count == 1 ? "" : "s", env->probe.count - 1);
+        return PB_ERR;
+    }
+    pb_gpu_device_query(o->device, 1, &env->gpu);
+    env->profile = pb_gpu_profile_match(env->gpu.name, env->gpu.mem_total / 1073741824.0);
+    if (o->gpu_kind == PB_GPU_MODEL && (!env->profile || !pb_gpu_model_covers(o->gpu_model, env->profile))) {
+        pb_errorf("--gpu %s does not match the GPU found: device %d is '%s' (%s); use --gpu auto%s%s", o->gpu_model,
+                  o->device, env->gpu.name, env->profile ? env->profile->id : "no datasheet profile",
+                  env->profile ? " or --gpu " : "", env->profile ? env->profile->id : "");
+        return PB_ERR;
+    }
+    if (!env->profile)
+        pb_errorf("warning: no datasheet profile for '%s': percent-of-peak columns stay empty", env->gpu.name);
+    if (env->profile)
+        pb_strlcpy(o->gpu_profile, env->profile->id, sizeof o->gpu_profile);
+    return PB_OK;
+}
+
+static double meminfo_bytes(const char *key)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (!f)
+        return NAN;
+    char line[256];
+    double kb = NAN;
+    size_t klen = strlen(key);
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, key, klen) == 0 && line[klen] == ':') {
+            kb = atof(line + klen + 1);
+            break;
+        }
+    fclose(f);
+    return kb * 1024;
+}
+
+/* Refuse sizes that cannot fit before anything is allocated. */
+static int check_memory(const pb_options *o, const pb_run_env *env)
+{
+    int gpu_asked = 0, host_asked = 0;
+    for (size_t i = 0; i < pb_nbackend_specs; ++i)
+        if (o->backends & (1u << i)) {
+            gpu_asked |= pb_backend_specs[i].gpu;
+            host_asked |= !pb_backend_specs[i].gpu;
+        }
+    host_asked |= o->allow_host_fallback;
+    double host_total = meminfo_bytes("MemTotal"), host_avail = meminfo_bytes("MemAvailable");
+    for (int t = 0; t < o->ndtypes; ++t)
+        for (int s = 0; s < o->nsizes; ++s) {
+            pb_case c = {o->bench, o->dtypes[t], o->sizes[s], {0}};
+            for (int p = 0; p < o->bench->nparams; ++p) /* the largest parameter values */
+                for (int k = 0; k < o->nparams[p]; ++k)
+                    if (o->params[p][k] > c.param[p])
+                        c.param[p] = o->params[p][k];
+            char why[256];
+            if (o->bench->validate && o->bench->validate(&c, why, sizeof why) != PB_OK) {
+                pb_errorf("%s", why);
+                return PB_ERR;
+            }
+            double dev_bytes = pb_case_total_bytes(&c);
+            double host_bytes = 2 * dev_bytes; /* inputs + output copy + reference, roughly */
+            const char *sz = o->bench->size_option + 2;
+            if (gpu_asked && env->probe.ok && !isnan(env->gpu.mem_free) && dev_bytes > 0.97 * env->gpu.mem_free) {
+                pb_errorf("%s=%zu (%s) needs %.2f GiB of device memory, but %s has %.2f GiB free", sz, c.n,
+                          pb_dtype_name(c.dtype), dev_bytes / 1073741824.0, env->gpu.name,
+                          env->gpu.mem_free / 1073741824.0);
+                return PB_ERR;
+            }
+            if (host_bytes > host_total) {
+                pb_errorf("%s=%zu (%s) needs about %.2f GiB of host memory, but this machine has %.2f GiB", sz, c.n,
+                          pb_dtype_name(c.dtype), host_bytes / 1073741824.0, host_total / 1073741824.0);
+                return PB_ERR;
+            }
+            if ((host_asked || gpu_asked) && host_bytes > host_avail)
+                pb_errorf("warning: %s=%zu (%s) needs about %.2f GiB of host memory; %.2f GiB are available", sz,
+                          c.n, pb_dtype_name(c.dtype), host_bytes / 1073741824.0, host_avail / 1073741824.0);
+        }
+    return PB_OK;
+}
+
+/* Rows for a backend whose worker could not run at all. */
+static void skip_rows(const pb_options *o, const pb_backend_spec *spec, const char *why, pb_rowset *rows)
+{
+    const char *libname = spec->library ? "lib" : !spec->gpu ? "baseline" : NULL;
+    for (int t = 0; t < o->ndtypes; ++t)
+        for (int s = 0; s < o->nsizes; ++s)
+            for (int v = 0; libname ? v < 1 : o->bench->variants[v] != NULL; ++v) {
+                if (!libname && !(o->variants & (1u << v)))
+                    continue;
+                pb_row r;
+                pb_row_init(&r);
+                pb_strlcpy(r.benchmark, o->bench->name, sizeof r.benchmark);
+                pb_strlcpy(r.variant, libname ? libname : o->bench->variants[v], sizeof r.variant);
+                pb_strlcpy(r.backend, spec->backend, sizeof r.backend);
+                pb_strlcpy(r.compiler, spec->compiler, sizeof r.compiler);
+                pb_strlcpy(r.dtype, pb_dtype_name(o->dtypes[t]), sizeof r.dtype);
+                r.size = (double)o->sizes[s];
+                pb_strlcpy(r.verified, "SKIP", sizeof r.verified);
+                pb_strlcpy(r.git_sha, pb_git_sha, sizeof r.git_sha);
+                pb_strlcpy(r.note, why, sizeof r.note);
+                pb_rowset_push(rows, &r);
+            }
+}
+
+/* One line per distinct reason for skipped rows, naming the backends it hit. */
+static void print_skip_reasons(const pb_rowset *rows)
+{
+    enum { MAX_REASONS = 32 };
+    const char *note[MAX_REASONS];
+    char who[MAX_REASONS][256];
+    int n = 0;
+    for (size_t i = 0; i < rows->n; ++i) {
+        const pb_row *r = &rows->rows[i];
+        if (strcmp(r->verified, "SKIP") != 0)
+            continue;
+        int k = 0;
+        while (k < n && strcmp(note[k], r->note) != 0)
+            ++k;
+        if (k == n) {
+            if (n == MAX_REASONS)
+                continue;
+            note[n] = r->note;
+            who[n++][0] = '\0';
+        }
+        char one[64];
+        snprintf(one, sizeof one, "%s/%s", r->backend, r->compiler);
+        if (!strstr(who[k], one)) {
+            strncat(who[k], who[k][0] ? ", " : "", sizeof who[k] - strlen(who[k]) - 1);
+            strncat(who[k], one, sizeof who[k] - strlen(who[k]) - 1);
+        }
+    }
+    for (int k = 0; k < n; ++k)
+        printf("  skipped %s: %s\n", who[k], note[k]);
+}
+
+static void remove_tree(const char *dir, const char *const *workers, int n)
+{
+    char p[PATH_MAX];
+    for (int w = 0; w < n; ++w) {
+        snprintf(p, sizeof p, "%s/%s.csv", dir, workers[w]);
+        unlink(p);
+        snprintf(p, sizeof p, "%s/%s.meta", dir, workers[w]);
+        unlink(p);
+    }
+    rmdir(dir);
+}
+
+static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, char **full_argv)
+{
+    static pb_options o;
+    char err[512];
+    pb_options_defaults(&o, b);
+    for (int i = 0; i < argc; ++i)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            pb_print_bench_help(stdout, b);
+            return 0;
+        }
+    if (pb_options_parse(&o, argc, argv, 0, err, sizeof err) != PB_OK) {
+        pb_errorf("%s", err);
+        return 2;
+    }
+    pb_options_finish(&o);
+
+    static pb_run_env env;
+    memset(&env, 0, sizeof env);
+    gethostname(env.hostname, sizeof env.hostname - 1);
+    time_t now = time(NULL);
+    strftime(env.started, sizeof env.started, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    if (resolve_gpu(&o, &env) != PB_OK || check_memory(&o, &env) != PB_OK)
+        return 2;
+    pb_topo_summary(env.probe.ok ? env.gpu.pci_bus_id : NULL, &env.topo);
+
+    if (!o.quiet) {
+        if (env.probe.ok)
+            fprintf(stderr, "portbench: GPU %d: %s (%s), %.1f GiB, driver %d\n", o.device, env.gpu.name,
+                    env.profile ? env.profile->id : "no profile", env.gpu.mem_total / 1073741824.0,
+                    env.probe.driver_version);
+        else
+            fprintf(stderr, "portbench: no GPU (%s): GPU backends will be skipped%s\n", env.probe.why,
+                    o.allow_host_fallback ? "; OpenMP target code runs on the host" : "");
+        fprintf(stderr, "portbench: host %s: %d cores, %d NUMA node(s), GPU near NUMA node %s\n", env.hostname,
+                env.topo.cores, env.topo.numa_nodes, env.topo.gpu_numa);
+    }
+
+    char tmpdir[] = "/tmp/portbench.XXXXXX";
+    if (!mkdtemp(tmpdir)) {
+        pb_errorf("cannot create a temporary directory in /tmp");
+        return 2;
+    }
+    pb_rowset rows = {0};
+    const char *workers[8];
+    int nworkers = 0, worker_failed = 0;
+    for (size_t i = 0; i < pb_nbackend_specs; ++i) {
+        if (!(o.backends & (1u << i)))
+            continue;
+        const char *w = pb_backend_specs[i].worker;
+        int dup = 0;
+        for (int k = 0; k < nworkers; ++k)
+            dup |= strcmp(workers[k], w) == 0;
+        if (dup)
+            continue;
+        workers[nworkers++] = w;
+        unsigned mask = 0; /* every requested backend this worker holds */
+        for (size_t j = 0; j < pb_nbackend_specs; ++j)
+            if ((o.backends & (1u << j)) && strcmp(pb_backend_specs[j].worker, w) == 0)
+                mask |= 1u << j;
+        snprintf(o.emit, sizeof o.emit, "%s/%s.csv", tmpdir, w);
+        snprintf(o.meta, sizeof o.meta, "%s/%s.meta", tmpdir, w);
+        static char *wargv[256];
+        static char store[64 * 1024];
+        wargv[0] = (char *)w;
+        if (pb_options_to_argv(&o, mask, wargv + 1, 254, store, sizeof store) < 0) {
+            pb_errorf("internal error: worker command line too long");
+            return 2;
+        }
+        if (!o.quiet)
+            fprintf(stderr, "portbench: running %s\n", w);
+        int rc = pb_run_worker(w, wargv);
+        char why[256] = "";
+        if (rc == 127)
+            snprintf(why, sizeof why, "backend not built: %s/%s not found", pb_libexec_dir(), w);
+        else if (rc > 128) {
+            snprintf(why, sizeof why, "%s crashed (signal %d)", w, rc - 128);
+            worker_failed = 1;
+        } else if (rc == 2 || rc == 126) {
+            snprintf(why, sizeof why, "%s could not run (exit status %d)", w, rc);
+            worker_failed = 1;
+        }
+        pb_rowset got = {0};
+        char rerr[512];
+        if (access(o.emit, R_OK) == 0 && pb_csv_read(o.emit, &got, rerr, sizeof rerr) != 0) {
+            pb_errorf("%s", rerr);
+            worker_failed = 1;
+        }
+        for (size_t k = 0; k < got.n; ++k)
+            pb_rowset_push(&rows, &got.rows[k]);
+        pb_rowset_free(&got);
+        if (why[0]) {
+            pb_errorf("%s", why);
+            if (rc == 127)
+                for (size_t j = 0; j < pb_nbackend_specs; ++j)
+                    if (mask & (1u << j))
+                        skip_rows(&o, &pb_backend_specs[j], why, &rows);
+        }
+    }
+
+    pb_rows_speedup(&rows);
+    pb_table_print(stdout, &rows);
+    int failed = 0, skipped = 0;
+    for (size_t i = 0; i < rows.n; ++i) {
+        failed += strcmp(rows.rows[i].verified, "FAIL") == 0;
+        skipped += strcmp(rows.rows[i].verified, "SKIP") == 0;
+    }
+    printf("\n%zu rows: %zu passed, %d failed, %d skipped\n", rows.n, rows.n - (size_t)failed - (size_t)skipped,
+           failed, skipped);
+    if (skipped)
+        print_skip_reasons(&rows);
+    if (o.csv[0]) {
+        FILE *f = fopen(o.csv, "w");
+        if (!f) {
+            pb_errorf("cannot write %s", o.csv);
+            failed = 1;
+        } else {
+            pb_csv_write_header(f);
+            for (size_t i = 0; i < rows.n; ++i)
+                pb_csv_write_row(f, &rows.rows[i]);
+            fclose(f);
+            char meta[PATH_MAX + 16];
+            snprintf(meta, sizeof meta, "%s.meta.json", o.csv);
+            write_meta_json(meta, full_argc, full_argv, &env, tmpdir, workers, nworkers);
+            if (!o.quiet)
+                fprintf(stderr, "portbench: wrote %s and %s\n", o.csv, meta);
+        }
+    }
+    remove_tree(tmpdir, workers, nworkers);
+    pb_rowset_free(&rows);
+    return failed || worker_failed ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("portbench %s (%s)\n", pb_version, pb_git_sha);
+        return 0;
+    }
+    if (strcmp(cmd, "help") == 0) {
+        const pb_bench *b = argc > 2 ? pb_bench_find(argv[2]) : NULL;
+        if (b)
+            pb_print_bench_help(stdout, b);
+        else
+            usage(stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "list") == 0)
+        return cmd_list();
+    const pb_bench *b = pb_bench_find(cmd);
+    if (b)
+        return cmd_bench(b, argc - 2, argv + 2, argc, argv);
+    pb_errorf("unknown command '%s' (try 'portbench --help')", cmd);
+    return 2;
+}

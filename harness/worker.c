@@ -1,0 +1,543 @@
+/* worker.c - the measurement loop shared by every worker executable (pb-cuda,
+ * pb-omp-clang, pb-omp-gcc, pb-cpu). A worker holds the backends one compiler built;
+ * the portbench driver starts it with resolved options, and it writes one CSV row per
+ * measured configuration to --emit and key=value metadata to --meta.
+ *
+ * Per configuration: warm-up runs; one checked run (output poisoned with NaN first,
+ * offload proof for OpenMP target); timed repetitions, each completed before the host
+ * clock stops; then the last repetition's output is checked again. */
+#define _GNU_SOURCE
+#include "pb_bench.h"
+#include "pb_cli.h"
+#include "pb_gpu.h"
+#include "pb_result.h"
+#include "pb_stats.h"
+#include "pb_version.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifndef PB_WORKER_NAME
+#define PB_WORKER_NAME "pb-worker"
+#endif
+#ifndef PB_BUILD_FLAGS
+#define PB_BUILD_FLAGS ""
+#endif
+
+typedef struct worker {
+    const pb_options *o;
+    const pb_gpu_profile *profile;
+    FILE *emit, *meta;
+    int failures;
+} worker;
+
+typedef struct backend_state {
+    const pb_backend *be;
+    int status; /* PB_OK, or PB_SKIP/PB_ERR from init */
+    char why[256];
+    pb_device_info dev;
+} backend_state;
+
+/* Host-side buffers of one case. */
+typedef struct host_case {
+    pb_case c;
+    void *buf[PB_MAX_BUFS];
+    void *ref;
+    void *out; /* download target for the output buffer */
+    int out_buf;
+} host_case;
+
+static void utc_now(char *buf, size_t cap)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, cap, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int backend_requested(const pb_options *o, const pb_backend *be)
+{
+    for (size_t i = 0; i < pb_nbackend_specs; ++i)
+        if ((o->backends & (1u << i)) && strcmp(pb_backend_specs[i].backend, be->name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Kernel variants are chosen by --variants; library and baseline rows always come with
+ * their backend. */
+static int variant_selected(const pb_options *o, const pb_variant *v)
+{
+    if (strcmp(v->benchmark, o->bench->name) != 0)
+        return 0;
+    for (int k = 0; o->bench->variants[k]; ++k)
+        if (strcmp(o->bench->variants[k], v->name) == 0)
+            return (o->variants >> k) & 1u;
+    return 1;
+}
+
+static void params_string(const pb_case *c, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    for (int p = 0; p < c->bench->nparams; ++p) {
+        char one[64];
+        snprintf(one, sizeof one, "%s%s=%ld", p ? ";" : "", c->bench->params[p].name, c->param[p]);
+        strncat(buf, one, cap - strlen(buf) - 1);
+    }
+}
+
+static void row_start(const worker *w, const backend_state *bs, const pb_variant *v, const pb_case *c,
+                      pb_row *r)
+{
+    const pb_backend *be = bs->be;
+    pb_row_init(r);
+    pb_strlcpy(r->benchmark, c->bench->name, sizeof r->benchmark);
+    pb_strlcpy(r->variant, v->name, sizeof r->variant);
+    pb_strlcpy(r->backend, be->name, sizeof r->backend);
+    pb_strlcpy(r->compiler, be->compiler, sizeof r->compiler);
+    pb_strlcpy(r->compiler_version, be->compiler_version, sizeof r->compiler_version);
+    pb_strlcpy(r->dtype, pb_dtype_name(c->dtype), sizeof r->dtype);
+    r->size = (double)c->n;
+    r->bytes = c->bench->bytes(c);
+    r->flops = c->bench->flops(c);
+    params_string(c, r->params, sizeof r->params);
+    pb_strlcpy(r->git_sha, pb_git_sha, sizeof r->git_sha);
+    pb_strlcpy(r->clock, "host", sizeof r->clock);
+    utc_now(r->timestamp, sizeof r->timestamp);
+    if (bs->status == PB_OK) {
+        int gpu_row = !bs->dev.on_host;
+        pb_strlcpy(r->device, gpu_row ? bs->dev.name : "host", sizeof r->device);
+        if (gpu_row && w->profile)
+            pb_strlcpy(r->gpu_profile, w->profile->id, sizeof r->gpu_profile);
+        pb_strlcpy(r->offload, gpu_row ? "device" : be->offload ? "host-fallback" : "cpu", sizeof r->offload);
+        if (bs->dev.threads > 0)
+            r->threads = bs->dev.threads;
+    }
+}
+
+static void emit_row(worker *w, pb_row *r, int progress)
+{
+    if (strcmp(r->verified, "FAIL") == 0)
+        ++w->failures;
+    pb_csv_write_row(w->emit, r);
+    fflush(w->emit);
+    if (w->o->quiet || !progress)
+        return;
+    char extra[128] = "";
+    const char *size_name = pb_bench_find(r->benchmark)->size_option + 2;
+    if (r->params[0])
+        snprintf(extra, sizeof extra, " %s", r->params);
+    if (strcmp(r->verified, "SKIP") == 0)
+        fprintf(stderr, "  [%s/%s] %s %s %s %s=%.0f%s: SKIP (%s)\n", r->backend, r->compiler, r->benchmark,
+                r->variant, r->dtype, size_name, r->size, extra, r->note);
+    else
+        fprintf(stderr, "  [%s/%s] %s %s %s %s=%.0f%s: %.4g ms, %.1f GB/s, %s%s%s\n", r->backend, r->compiler,
+                r->benchmark, r->variant, r->dtype, size_name, r->size, extra,
+                r->time_median_s * 1e3, r->gbs, r->verified, r->note[0] ? ": " : "", r->note);
+}
+
+/* A SKIP row; its progress line is left out when the reason was already announced
+ * for the whole backend. */
+static void emit_skip(worker *w, const backend_state *bs, const pb_variant *v, const pb_case *c, const char *why)
+{
+    pb_row r;
+    row_start(w, bs, v, c, &r);
+    pb_strlcpy(r.verified, "SKIP", sizeof r.verified);
+    pb_strlcpy(r.note, why, sizeof r.note);
+    emit_row(w, &r, bs->status == PB_OK);
+}
+
+/* One repetition: launch, then wait for completion. */
+static int one_rep(const pb_backend *be, const pb_variant *v, const pb_args *a, double *device_s)
+{
+    double dev = -1;
+    int rc = be->rep_begin();
+    if (rc == PB_OK)
+        rc = v->run(a);
+    int rc2 = be->rep_end(&dev);
+    if (device_s)
+        *device_s = dev;
+    return rc != PB_OK ? rc : rc2;
+}
+
+/* Download the output and compare it with the reference. Returns 1 if it passes. */
+static int check_output(const pb_backend *be, const host_case *h, const pb_args *a, pb_check *res, char *note,
+                        size_t cap)
+{
+    const pb_case *c = &h->c;
+    size_t bytes = pb_case_buf_bytes(c, h->out_buf);
+    if (be->download(h->out, a->buf[h->out_buf], bytes) != PB_OK) {
+        snprintf(note, cap, "download of the output failed");
+        return 0;
+    }
+    if (getenv("PB_INJECT_FAULT")) /* test hook: proves that a wrong result is caught */
+        pb_poison(c->dtype, h->out, 1), ((char *)h->out)[0] ^= 1;
+    c->bench->check(c, h->ref, h->out, res);
+    if (res->unwritten) {
+        snprintf(note, cap, "%zu output elements never written", res->unwritten);
+        return 0;
+    }
+    if (!(res->err <= res->tol)) {
+        snprintf(note, cap, "error %.3g exceeds tolerance %.3g", res->err, res->tol);
+        return 0;
+    }
+    return 1;
+}
+
+/* Offload proof: where did the checked run's target region execute? */
+static int check_offload(const backend_state *bs, const pb_args *a, char *note, size_t cap)
+{
+    int where = PB_RAN_UNKNOWN;
+    if (bs->be->download(&where, a->ran_on, sizeof where) != PB_OK) {
+        snprintf(note, cap, "could not read the offload flag");
+        return 0;
+    }
+    int expect = bs->dev.on_host ? PB_RAN_ON_HOST : PB_RAN_ON_DEVICE;
+    if (where == expect)
+        return 1;
+    if (where == PB_RAN_ON_HOST)
+        snprintf(note, cap, "target region ran on the host although a GPU is present (offload failed)");
+    else if (where == PB_RAN_ON_DEVICE)
+        snprintf(note, cap, "target region ran on a device although host fallback was expected");
+    else
+        snprintf(note, cap, "target region did not report where it ran");
+    return 0;
+}
+
+static void measure(worker *w, const backend_state *bs, const pb_variant *v, const host_case *h, pb_args *a,
+                    double transfer_s)
+{
+    const pb_options *o = w->o;
+    const pb_backend *be = bs->be;
+    const pb_case *c = &h->c;
+    pb_row r;
+    row_start(w, bs, v, c, &r);
+    r.transfer_s = transfer_s;
+
+    int rc = PB_OK;
+    for (int i = 0; i < o->warmup && rc == PB_OK; ++i)
+        rc = one_rep(be, v, a, NULL);
+
+    /* Checked run: poisoned output, offload flag cleared. */
+    int pass = 0;
+    pb_check chk = {NAN, NAN, 0};
+    char note[256] = "";
+    if (rc == PB_OK) {
+        size_t out_bytes = pb_case_buf_bytes(c, h->out_buf);
+        int zero = PB_RAN_UNKNOWN;
+        pb_poison(c->dtype, h->out, c->bench->buf_elems(c, h->out_buf));
+        rc = be->upload(a->buf[h->out_buf], h->out, out_bytes);
+        if (rc == PB_OK && be->offload)
+            rc = be->upload(a->ran_on, &zero, sizeof zero);
+        if (rc == PB_OK)
+            rc = one_rep(be, v, a, NULL);
+        if (rc == PB_OK) {
+            pass = check_output(be, h, a, &chk, note, sizeof note);
+            if (pass && be->offload)
+                pass = check_offload(bs, a, note, sizeof note);
+        }
+    }
+
+    double *host_t = calloc((size_t)o->reps, sizeof *host_t);
+    double *dev_t = calloc((size_t)o->reps, sizeof *dev_t);
+    if (!host_t || !dev_t)
+        rc = PB_ERR;
+    for (int i = 0; i < o->reps && rc == PB_OK; ++i) {
+        double t0 = pb_now();
+        rc = one_rep(be, v, a, &dev_t[i]);
+        host_t[i] = pb_now() - t0;
+    }
+    if (rc == PB_OK && pass) {
+        pb_check again;
+        pass = check_output(be, h, a, &again, note, sizeof note);
+        if (again.err > chk.err || isnan(chk.err))
+            chk = again;
+    }
+
+    if (rc == PB_SKIP) {
+        pb_strlcpy(r.verified, "SKIP", sizeof r.verified);
+        pb_strlcpy(r.note, "this variant does not support the configuration", sizeof r.note);
+    } else if (rc != PB_OK) {
+        pb_strlcpy(r.verified, "FAIL", sizeof r.verified);
+        snprintf(r.note, sizeof r.note, "%s failed to run (backend error)", v->name);
+    } else {
+        pb_stats hs, ds;
+        pb_stats_compute(host_t, (size_t)o->reps, &hs);
+        r.reps = o->reps;
+        r.time_median_s = hs.median;
+        r.time_min_s = hs.min;
+        r.time_max_s = hs.max;
+        r.time_mean_s = hs.mean;
+        r.time_stddev_s = hs.stddev;
+        if (pb_stats_compute(dev_t, (size_t)o->reps, &ds) == 0) {
+            r.device_time_median_s = ds.median;
+            r.device_time_min_s = ds.min;
+            r.launch_overhead_s = hs.median - ds.median;
+        }
+        r.gbs = r.bytes / hs.median * 1e-9;
+        r.gflops = r.flops / hs.median * 1e-9;
+        if (w->profile && strcmp(r.offload, "device") == 0) {
+            r.pct_peak_bw = 100 * r.gbs / w->profile->bw_gbs;
+            double peak = c->dtype == PB_DOUBLE ? w->profile->fp64_gflops : w->profile->fp32_gflops;
+            if (c->dtype != PB_INT)
+                r.pct_peak_flops = 100 * r.gflops / peak;
+        }
+        r.max_rel_err = chk.err;
+        r.tolerance = chk.tol;
+        pb_strlcpy(r.verified, pass ? "PASS" : "FAIL", sizeof r.verified);
+        pb_strlcpy(r.note, note, sizeof r.note);
+        if (pass && strcmp(r.offload, "host-fallback") == 0)
+            pb_strlcpy(r.note, "OpenMP target region ran on the host (no GPU)", sizeof r.note);
+    }
+    free(host_t);
+    free(dev_t);
+    emit_row(w, &r, 1);
+}
+
+static void free_host_case(host_case *h)
+{
+    for (int b = 0; b < PB_MAX_BUFS; ++b)
+        free(h->buf[b]);
+    free(h->ref);
+    memset(h, 0, sizeof *h);
+}
+
+/* Generate inputs and the reference for one case. PB_ERR with a reason on failure. */
+static int prepare_host_case(const pb_options *o, host_case *h, char *why, size_t cap)
+{
+    const pb_case *c = &h->c;
+    const pb_bench *b = c->bench;
+    h->out_buf = -1;
+    for (int k = 0; k < b->nbufs; ++k) {
+        if (b->bufs[k].role == PB_BUF_SCRATCH)
+            continue;
+        size_t bytes = pb_case_buf_bytes(c, k);
+        h->buf[k] = malloc(bytes ? bytes : 1);
+        if (!h->buf[k]) {
+            snprintf(why, cap, "host allocation of %zu bytes for %s failed", bytes, b->bufs[k].name);
+            return PB_ERR;
+        }
+        if (b->bufs[k].role == PB_BUF_IN)
+            b->fill(c, k, h->buf[k], o->seed);
+        else
+            h->out_buf = k, h->out = h->buf[k];
+    }
+    h->ref = b->reference(c, h->buf);
+    if (!h->ref) {
+        snprintf(why, cap, "host allocation for the reference failed");
+        return PB_ERR;
+    }
+    return PB_OK;
+}
+
+/* Allocate and upload one backend's buffers; measure each selected variant. */
+static void run_backend_case(worker *w, backend_state *bs, const pb_variant **vs, int nv, host_case *h)
+{
+    const pb_backend *be = bs->be;
+    const pb_case *c = &h->c;
+    pb_args a;
+    memset(&a, 0, sizeof a);
+    a.dtype = c->dtype;
+    a.n = c->n;
+    memcpy(a.param, c->param, sizeof a.param);
+    char why[256] = "";
+    int ok = 1;
+    double t0 = pb_now();
+    for (int k = 0; k < c->bench->nbufs && ok; ++k) {
+        size_t bytes = pb_case_buf_bytes(c, k);
+        a.buf[k] = be->alloc(bytes ? bytes : 1);
+        if (!a.buf[k]) {
+            snprintf(why, sizeof why, "device allocation of %zu bytes for %s failed", bytes, c->bench->bufs[k].name);
+            ok = 0;
+        } else if (c->bench->bufs[k].role == PB_BUF_IN && be->upload(a.buf[k], h->buf[k], bytes) != PB_OK) {
+            snprintf(why, sizeof why, "upload of %s failed", c->bench->bufs[k].name);
+            ok = 0;
+        }
+    }
+    double transfer = pb_now() - t0;
+    if (ok && be->offload) {
+        a.ran_on = be->alloc(sizeof(int));
+        if (!a.ran_on) {
+            snprintf(why, sizeof why, "device allocation of the offload flag failed");
+            ok = 0;
+        }
+    }
+    for (int i = 0; i < nv; ++i) {
+        if (!ok) {
+            emit_skip(w, bs, vs[i], c, why);
+            continue;
+        }
+        measure(w, bs, vs[i], h, &a, transfer);
+    }
+    for (int k = 0; k < c->bench->nbufs; ++k)
+        if (a.buf[k])
+            be->release(a.buf[k]);
+    if (a.ran_on)
+        be->release(a.ran_on);
+}
+
+static int next_param_combo(const pb_options *o, int *idx)
+{
+    for (int p = o->bench->nparams - 1; p >= 0; --p) {
+        if (++idx[p] < o->nparams[p])
+            return 1;
+        idx[p] = 0;
+    }
+    return 0;
+}
+
+static void run_case(worker *w, backend_state *states, size_t nstates, pb_case *c)
+{
+    const pb_options *o = w->o;
+    host_case h;
+    memset(&h, 0, sizeof h);
+    h.c = *c;
+    char why[256] = "";
+    int prepared = 0, status = PB_OK;
+    if (c->bench->validate && c->bench->validate(c, why, sizeof why) != PB_OK)
+        status = PB_ERR;
+    for (size_t s = 0; s < nstates; ++s) {
+        backend_state *bs = &states[s];
+        const pb_variant *vs[64];
+        int nv = 0;
+        for (size_t i = 0; i < bs->be->nvariants && nv < 64; ++i) {
+            const pb_variant *v = &bs->be->variants[i];
+            if (variant_selected(o, v) && (v->dtypes & PB_DT(c->dtype)))
+                vs[nv++] = v;
+        }
+        if (nv == 0)
+            continue;
+        if (bs->status != PB_OK || status != PB_OK) {
+            for (int i = 0; i < nv; ++i)
+                emit_skip(w, bs, vs[i], c, bs->status != PB_OK ? bs->why : why);
+            continue;
+        }
+        if (!prepared) {
+            if (!o->quiet && pb_case_total_bytes(c) > 256e6)
+                fprintf(stderr, "portbench: %s: preparing %s %s=%zu inputs and reference\n", PB_WORKER_NAME,
+                        pb_dtype_name(c->dtype), c->bench->size_option + 2, c->n);
+            status = prepare_host_case(o, &h, why, sizeof why);
+            prepared = 1;
+            if (status != PB_OK) {
+                for (int i = 0; i < nv; ++i)
+                    emit_skip(w, bs, vs[i], c, why);
+                continue;
+            }
+        }
+        run_backend_case(w, bs, vs, nv, &h);
+    }
+    free_host_case(&h);
+}
+
+static void write_meta(worker *w, const backend_state *bs)
+{
+    if (!w->meta)
+        return;
+    const pb_backend *be = bs->be;
+    FILE *f = w->meta;
+    fprintf(f, "%s.%s.worker=%s\n", be->name, be->compiler, PB_WORKER_NAME);
+    fprintf(f, "%s.%s.compiler_version=%s\n", be->name, be->compiler, be->compiler_version);
+    fprintf(f, "%s.%s.build_flags=%s\n", be->name, be->compiler, PB_BUILD_FLAGS);
+    if (bs->status != PB_OK) {
+        fprintf(f, "%s.%s.skipped=%s\n", be->name, be->compiler, bs->why);
+        return;
+    }
+    fprintf(f, "%s.%s.device=%s\n", be->name, be->compiler, bs->dev.on_host ? "host" : bs->dev.name);
+    if (bs->dev.uuid[0])
+        fprintf(f, "%s.%s.device_uuid=%s\n", be->name, be->compiler, bs->dev.uuid);
+    if (bs->dev.threads)
+        fprintf(f, "%s.%s.threads=%d\n", be->name, be->compiler, bs->dev.threads);
+    if (bs->dev.detail[0])
+        fprintf(f, "%s.%s.detail=%s\n", be->name, be->compiler, bs->dev.detail);
+    fflush(f);
+}
+
+static int list_variants(void)
+{
+    for (size_t b = 0; b < pb_worker_nbackends; ++b) {
+        const pb_backend *be = pb_worker_backends[b];
+        for (size_t i = 0; i < be->nvariants; ++i) {
+            const pb_variant *v = &be->variants[i];
+            char dts[32] = "";
+            for (int t = 0; t < PB_NDTYPES; ++t)
+                if (v->dtypes & PB_DT(t)) {
+                    strncat(dts, dts[0] ? "," : "", sizeof dts - strlen(dts) - 1);
+                    strncat(dts, pb_dtype_name((pb_dtype)t), sizeof dts - strlen(dts) - 1);
+                }
+            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", be->name, be->compiler, be->compiler_version, v->benchmark,
+                   v->name, dts, v->teaches);
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "--list") == 0)
+        return list_variants();
+    if (argc < 2 || !pb_bench_find(argv[1])) {
+        fprintf(stderr, "%s: internal worker of portbench; usage: %s --list | %s BENCHMARK [options]\n",
+                PB_WORKER_NAME, PB_WORKER_NAME, PB_WORKER_NAME);
+        return 2;
+    }
+    static pb_options o; /* large: keep it off the stack */
+    char err[512];
+    pb_options_defaults(&o, pb_bench_find(argv[1]));
+    if (pb_options_parse(&o, argc - 2, argv + 2, 1, err, sizeof err) != PB_OK) {
+        pb_errorf("%s: %s", PB_WORKER_NAME, err);
+        return 2;
+    }
+    worker w = {&o, o.gpu_profile[0] ? pb_gpu_profile_by_id(o.gpu_profile) : NULL, stdout, NULL, 0};
+    if (o.emit[0] && !(w.emit = fopen(o.emit, "w"))) {
+        pb_errorf("%s: cannot write %s", PB_WORKER_NAME, o.emit);
+        return 2;
+    }
+    pb_csv_write_header(w.emit);
+    if (o.meta[0] && !(w.meta = fopen(o.meta, "w"))) {
+        pb_errorf("%s: cannot write %s", PB_WORKER_NAME, o.meta);
+        return 2;
+    }
+    if (w.meta)
+        fprintf(w.meta, "%s.git_sha=%s\n", PB_WORKER_NAME, pb_git_sha);
+
+    backend_state states[8];
+    size_t nstates = 0;
+    pb_backend_config cfg = {o.device, o.threads, o.allow_host_fallback};
+    for (size_t b = 0; b < pb_worker_nbackends && nstates < 8; ++b) {
+        const pb_backend *be = pb_worker_backends[b];
+        if (!backend_requested(&o, be))
+            continue;
+        backend_state *bs = &states[nstates++];
+        memset(bs, 0, sizeof *bs);
+        bs->be = be;
+        bs->status = be->init(&cfg, &bs->dev, bs->why, sizeof bs->why);
+        if (bs->status != PB_OK && !bs->why[0])
+            pb_strlcpy(bs->why, "backend initialisation failed", sizeof bs->why);
+        if (bs->status != PB_OK && !o.quiet)
+            fprintf(stderr, "portbench: %s: backend %s skipped: %s\n", PB_WORKER_NAME, be->name, bs->why);
+        write_meta(&w, bs);
+    }
+
+    int pidx[PB_MAX_PARAMS] = {0};
+    for (int t = 0; t < o.ndtypes; ++t)
+        for (int s = 0; s < o.nsizes; ++s) {
+            memset(pidx, 0, sizeof pidx);
+            do {
+                pb_case c = {o.bench, o.dtypes[t], o.sizes[s], {0}};
+                for (int p = 0; p < o.bench->nparams; ++p)
+                    c.param[p] = o.params[p][pidx[p]];
+                run_case(&w, states, nstates, &c);
+            } while (next_param_combo(&o, pidx));
+        }
+
+    for (size_t s = 0; s < nstates; ++s)
+        if (states[s].status == PB_OK && states[s].be->finish)
+            states[s].be->finish();
+    if (w.emit != stdout)
+        fclose(w.emit);
+    if (w.meta)
+        fclose(w.meta);
+    return w.failures ? 1 : 0;
+}

@@ -1,0 +1,32 @@
+/* omp_common.h - helpers for the OpenMP-target kernels. */
+#ifndef PB_OMP_COMMON_H
+#define PB_OMP_COMMON_H
+
+#include "pb_backend.h"
+#include "pb_shapes.h"
+
+#include <omp.h>
+
+/* Offload proof, stored from inside a target region by exactly one iteration. */
+#define PB_MARK_RAN_ON(p) (*(p) = omp_is_initial_device() ? PB_RAN_ON_HOST : PB_RAN_ON_DEVICE)
+
+/* Team size for kernels written for one 32x32 thread block. On the host (fallback) a
+ * team of 1024 threads per team would swamp the machine; a few threads keep the same
+ * semantics, since the kernels never depend on the thread count. */
+#define PB_TEAM_THREADS(n) (omp_is_initial_device() ? 4 : (n))
+
+/* Device number in use (the GPU, or the initial device under host fallback). */
+int pb_omp_device(void);
+
+int pb_omp_dmvm_v0(const pb_args *a);
+int pb_omp_dmvm_v1(const pb_args *a);
+int pb_omp_dmvm_v2(const pb_args *a);
+int pb_omp_dmvm_v3(const pb_args *a);
+int pb_omp_dmvm_v4(const pb_args *a);
+int pb_omp_dmvm_v5(const pb_args *a);
+int pb_omp_dmvm_v6(const pb_args *a);
+int pb_omp_dmvm_v7(const pb_args *a);
+int pb_omp_dmvm_v8(const pb_args *a);
+int pb_omp_dmvm_v9(const pb_args *a);
+
+#endif

@@ -1,0 +1,326 @@
+/* Unit tests of the harness: CLI parsing and errors, size sweeps, statistics, the CSV
+ * writer and reader, the cost model, the check, the generator and the GPU profiles. */
+#define _GNU_SOURCE
+#include "pb_bench.h"
+#include "pb_cli.h"
+#include "pb_gpu.h"
+#include "pb_result.h"
+#include "pb_stats.h"
+#include "pb_table.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int failures, checks;
+
+#define CHECK(cond)                                                                                          \
+    do {                                                                                                     \
+        ++checks;                                                                                            \
+        if (!(cond)) {                                                                                       \
+            ++failures;                                                                                      \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                         \
+        }                                                                                                    \
+    } while (0)
+
+#define CHECK_NEAR(a, b, tol) CHECK(fabs((double)(a) - (double)(b)) <= (tol))
+
+static int sizes_of(const char *spec, size_t *out, int *n)
+{
+    char err[200];
+    return pb_parse_sizes(spec, out, PB_MAX_SIZES, n, err, sizeof err);
+}
+
+static void test_sizes(void)
+{
+    size_t s[PB_MAX_SIZES];
+    int n;
+    CHECK(sizes_of("1000", s, &n) == PB_OK && n == 1 && s[0] == 1000);
+    CHECK(sizes_of("1,31,33", s, &n) == PB_OK && n == 3 && s[2] == 33);
+    CHECK(sizes_of("1024:32768:x2", s, &n) == PB_OK && n == 6 && s[0] == 1024 && s[5] == 32768);
+    CHECK(sizes_of("1000:3000:+1000", s, &n) == PB_OK && n == 3 && s[1] == 2000);
+    CHECK(sizes_of("2^10:2^12:2/oct", s, &n) == PB_OK && n == 5 && s[0] == 1024 && s[1] == 1448 && s[2] == 2048 &&
+          s[3] == 2896 && s[4] == 4096);
+    CHECK(sizes_of("2^20", s, &n) == PB_OK && s[0] == 1048576);
+    CHECK(sizes_of("16Ki,1M", s, &n) == PB_OK && s[0] == 16384 && s[1] == 1000000);
+    CHECK(sizes_of("4,4,4", s, &n) == PB_OK && n == 1); /* duplicates collapse */
+    const char *bad[] = {"0", "ten", "10:5:x2", "1:10:x1", "1:10", "", "1:10:3/octave", "-5", "2^99", "1:2^40:+1"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i)
+        CHECK(sizes_of(bad[i], s, &n) == PB_ERR);
+}
+
+static void test_variants_backends(void)
+{
+    const pb_bench *b = pb_bench_find("dmvm");
+    char err[256];
+    unsigned m;
+    CHECK(b != NULL);
+    CHECK(pb_parse_variants(b, "all", &m, err, sizeof err) == PB_OK && m == 0x3ffu);
+    CHECK(pb_parse_variants(b, "v3-v9", &m, err, sizeof err) == PB_OK && m == 0x3f8u);
+    CHECK(pb_parse_variants(b, "v0,v5-v6", &m, err, sizeof err) == PB_OK && m == 0x61u);
+    CHECK(pb_parse_variants(b, "v10", &m, err, sizeof err) == PB_ERR && strstr(err, "v0 v1 v2"));
+    CHECK(pb_parse_variants(b, "v9-v3", &m, err, sizeof err) == PB_ERR);
+    CHECK(pb_parse_backends("cuda,omp", &m, err, sizeof err) == PB_OK);
+    CHECK(m == ((1u << pb_backend_spec_find("cuda")) | (1u << pb_backend_spec_find("omp@clang"))));
+    CHECK(pb_backend_spec_find("omp") == pb_backend_spec_find("omp@clang"));
+    CHECK(pb_parse_backends("omp@gcc", &m, err, sizeof err) == PB_OK && m == 1u << pb_backend_spec_find("omp@gcc"));
+    CHECK(pb_parse_backends("gpu", &m, err, sizeof err) == PB_ERR && strstr(err, "omp@gcc"));
+}
+
+static int parse(pb_options *o, const char *line, char *err, size_t cap)
+{
+    char buf[1024], *argv[64];
+    int argc = 0;
+    pb_strlcpy(buf, line, sizeof buf);
+    for (char *t = strtok(buf, " "); t && argc < 64; t = strtok(NULL, " "))
+        argv[argc++] = t;
+    pb_options_defaults(o, pb_bench_find("dmvm"));
+    return pb_options_parse(o, argc, argv, 0, err, cap);
+}
+
+static void test_options(void)
+{
+    static pb_options o, back;
+    char err[512];
+    CHECK(parse(&o, "--backend cuda,omp --variants v3-v9 --nx 1024:4096:x2 --dtype float,double --warmup 3 "
+                    "--reps 7 --seed 9 --threads 4 --gpu h200 --csv out.csv",
+                err, sizeof err) == PB_OK);
+    CHECK(o.nsizes == 3 && o.sizes[2] == 4096 && o.ndtypes == 2 && o.dtypes[0] == PB_FLOAT);
+    CHECK(o.warmup == 3 && o.reps == 7 && o.seed == 9 && o.threads == 4);
+    CHECK(o.gpu_kind == PB_GPU_MODEL && strcmp(o.gpu_model, "h200") == 0 && strcmp(o.csv, "out.csv") == 0);
+    CHECK(parse(&o, "--nx=33 --gpu=1", err, sizeof err) == PB_OK && o.sizes[0] == 33 && o.gpu_index == 1);
+    /* baselines join unless --no-baselines */
+    CHECK(parse(&o, "--backend cuda", err, sizeof err) == PB_OK);
+    pb_options_finish(&o);
+    CHECK(o.backends & (1u << pb_backend_spec_find("cublas")));
+    CHECK(o.backends & (1u << pb_backend_spec_find("cpu")));
+    CHECK(parse(&o, "--backend cuda --no-baselines", err, sizeof err) == PB_OK);
+    pb_options_finish(&o);
+    CHECK(o.backends == 1u << pb_backend_spec_find("cuda"));
+
+    const char *bad[] = {"--frobnicate", "--reps 0", "--reps x", "--warmup -1", "--gpu z100", "--gpu 99",
+                         "--dtype half", "--dtype int", "--nx", "--csv", "--clock wall", "--threads 0",
+                         "--emit x.csv" /* worker-only */};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {
+        err[0] = '\0';
+        CHECK(parse(&o, bad[i], err, sizeof err) == PB_ERR && err[0] && !strchr(err, '\n'));
+    }
+    CHECK(parse(&o, "--nx", err, sizeof err) == PB_ERR && strstr(err, "needs a value"));
+
+    /* What the driver hands a worker parses back to the same options. */
+    CHECK(parse(&o, "--backend omp@gcc,cpu --variants v1,v7 --nx 31,1000 --dtype float --reps 3 --seed 5 "
+                    "--allow-host-fallback",
+                err, sizeof err) == PB_OK);
+    o.device = 0;
+    pb_strlcpy(o.gpu_profile, "h200", sizeof o.gpu_profile);
+    pb_strlcpy(o.emit, "/tmp/x.csv", sizeof o.emit);
+    char *argv[128], store[8192];
+    int argc = pb_options_to_argv(&o, o.backends, argv, 128, store, sizeof store);
+    CHECK(argc > 0 && strcmp(argv[0], "dmvm") == 0);
+    pb_options_defaults(&back, pb_bench_find("dmvm"));
+    CHECK(pb_options_parse(&back, argc - 1, argv + 1, 1, err, sizeof err) == PB_OK);
+    CHECK(back.variants == o.variants && back.nsizes == 2 && back.sizes[1] == 1000 && back.reps == 3 &&
+          back.seed == 5 && back.allow_host_fallback && strcmp(back.gpu_profile, "h200") == 0 &&
+          strcmp(back.emit, "/tmp/x.csv") == 0 && back.ndtypes == 1 && back.dtypes[0] == PB_FLOAT);
+}
+
+static void test_stats(void)
+{
+    pb_stats s;
+    double a[] = {3, 1, 2};
+    CHECK(pb_stats_compute(a, 3, &s) == 0 && s.median == 2 && s.min == 1 && s.max == 3 && s.mean == 2);
+    CHECK_NEAR(s.stddev, 1.0, 1e-15);
+    double b[] = {4, 1, 3, 2};
+    CHECK(pb_stats_compute(b, 4, &s) == 0 && s.median == 2.5);
+    double c[] = {-1, 5, -1};
+    CHECK(pb_stats_compute(c, 3, &s) == 0 && s.n == 1 && s.median == 5 && s.stddev == 0);
+    CHECK(pb_stats_compute(c, 0, &s) == -1 && isnan(s.median));
+    CHECK(a[0] == 3); /* input untouched */
+}
+
+static void test_csv(void)
+{
+    char path[] = "/tmp/pb_test_XXXXXX";
+    int fd = mkstemp(path);
+    FILE *f = fdopen(fd, "w");
+    pb_row r;
+    pb_row_init(&r);
+    strcpy(r.benchmark, "dmvm");
+    strcpy(r.variant, "v7");
+    strcpy(r.backend, "omp");
+    strcpy(r.compiler, "clang");
+    strcpy(r.dtype, "double");
+    strcpy(r.verified, "PASS");
+    strcpy(r.note, "a note, with \"quotes\"");
+    r.size = 16384;
+    r.time_median_s = 1.234567891e-3;
+    r.gbs = 2176.5;
+    pb_csv_write_header(f);
+    pb_csv_write_row(f, &r);
+    fclose(f);
+    pb_rowset s = {0};
+    char err[512];
+    CHECK(pb_csv_read(path, &s, err, sizeof err) == 0 && s.n == 1);
+    if (s.n == 1) {
+        CHECK(strcmp(s.rows[0].note, r.note) == 0 && strcmp(s.rows[0].variant, "v7") == 0);
+        CHECK(s.rows[0].size == 16384);
+        CHECK_NEAR(s.rows[0].time_median_s, r.time_median_s, 1e-9 * r.time_median_s);
+        CHECK(isnan(s.rows[0].speedup_vs_lib)); /* empty field stays missing */
+    }
+    pb_rowset_free(&s);
+
+    /* the published column order */
+    const char *first[] = {"benchmark", "variant", "backend", "compiler", "compiler_version", "device",
+                           "gpu_profile", "dtype", "size", "reps", "time_median_s", "time_min_s", "time_max_s",
+                           "time_stddev_s", "gbs", "gflops", "pct_peak_bw", "speedup_vs_lib", "verified",
+                           "max_rel_err", "timestamp", "git_sha"};
+    for (size_t i = 0; i < sizeof first / sizeof *first; ++i)
+        CHECK(strcmp(pb_csv_column_name(i), first[i]) == 0);
+
+    /* malformed input: the message names the line */
+    struct { const char *text, *expect; } bad[] = {
+        {"benchmark,variant\ndmvm,v1\n", "lacks the column"},
+        {"benchmark,variant,backend,compiler,dtype,size,time_median_s,verified\ndmvm,v1,omp,clang,double,10\n",
+         ":2: 6 fields"},
+        {"benchmark,variant,backend,compiler,dtype,size,time_median_s,verified\n"
+         "dmvm,v1,omp,clang,double,10,0.1,PASS\ndmvm,v1,omp,clang,double,ten,0.1,PASS\n",
+         ":3: column 'size'"},
+        {"benchmark,variant,backend,compiler,dtype,size,time_median_s,verified\n\"dmvm,v1\n", ":2: malformed"},
+        {"", "empty file"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {
+        FILE *g = fopen(path, "w");
+        fputs(bad[i].text, g);
+        fclose(g);
+        pb_rowset t = {0};
+        CHECK(pb_csv_read(path, &t, err, sizeof err) == -1 && strstr(err, bad[i].expect));
+        pb_rowset_free(&t);
+    }
+    CHECK(pb_csv_read("/nonexistent/x.csv", &s, err, sizeof err) == -1 && strstr(err, "cannot open"));
+    unlink(path);
+}
+
+static void test_cost_and_check(void)
+{
+    const pb_bench *b = pb_bench_find("dmvm");
+    pb_case c = {b, PB_DOUBLE, 1000, {0}};
+    CHECK(b->bytes(&c) == (1000.0 * 1000 + 2000) * 8);
+    CHECK(b->flops(&c) == 2e6);
+    c.dtype = PB_FLOAT;
+    CHECK(b->bytes(&c) == (1000.0 * 1000 + 2000) * 4);
+    CHECK(pb_case_buf_bytes(&c, 0) == 4000000 && pb_case_buf_bytes(&c, 2) == 4000);
+
+    /* the reference and the check on a small, varied case */
+    c.n = 37;
+    c.dtype = PB_DOUBLE;
+    void *in[3];
+    for (int k = 0; k < 3; ++k)
+        in[k] = malloc(pb_case_buf_bytes(&c, k));
+    b->fill(&c, 0, in[0], 42);
+    b->fill(&c, 1, in[1], 42);
+    double *ref = b->reference(&c, in), *out = in[2];
+    for (size_t r = 0; r < c.n; ++r) { /* an independent dot product */
+        double acc = 0;
+        for (size_t k = 0; k < c.n; ++k)
+            acc += ((double *)in[0])[r * c.n + k] * ((double *)in[1])[k];
+        out[r] = acc;
+    }
+    pb_check chk;
+    b->check(&c, ref, out, &chk);
+    CHECK(chk.err <= chk.tol && chk.unwritten == 0);
+    out[5] += ((double *)in[0])[5 * c.n + 3] * ((double *)in[1])[3]; /* one term counted twice */
+    b->check(&c, ref, out, &chk);
+    CHECK(chk.err > chk.tol);
+    /* the transposed product (what a wrong cuBLAS call gives) fails */
+    for (size_t r = 0; r < c.n; ++r) {
+        double acc = 0;
+        for (size_t k = 0; k < c.n; ++k)
+            acc += ((double *)in[0])[k * c.n + r] * ((double *)in[1])[k];
+        out[r] = acc;
+    }
+    b->check(&c, ref, out, &chk);
+    CHECK(chk.err > chk.tol);
+    pb_poison(PB_DOUBLE, out, c.n);
+    b->check(&c, ref, out, &chk);
+    CHECK(chk.unwritten == c.n);
+    free(ref);
+    for (int k = 0; k < 3; ++k)
+        free(in[k]);
+}
+
+static void test_generator(void)
+{
+    CHECK(pb_rand_u64(1, 2, 3) == pb_rand_u64(1, 2, 3));
+    CHECK(pb_rand_u64(1, 2, 3) != pb_rand_u64(1, 2, 4));
+    CHECK(pb_rand_u64(1, 2, 3) != pb_rand_u64(1, 3, 3));
+    CHECK(pb_rand_u64(1, 2, 3) != pb_rand_u64(2, 2, 3));
+    double lo = 1, hi = -1, sum = 0;
+    for (int i = 0; i < 100000; ++i) {
+        double v = pb_rand_unit(42, 0, (uint64_t)i);
+        lo = v < lo ? v : lo;
+        hi = v > hi ? v : hi;
+        sum += v;
+    }
+    CHECK(lo >= -1 && hi < 1 && lo < -0.99 && hi > 0.99);
+    CHECK(fabs(sum / 100000) < 0.01);
+}
+
+static void test_profiles(void)
+{
+    const pb_gpu_profile *p;
+    CHECK((p = pb_gpu_profile_match("NVIDIA H200", 139.8)) && strcmp(p->id, "h200") == 0);
+    CHECK((p = pb_gpu_profile_match("NVIDIA H100 80GB HBM3", 79.2)) && strcmp(p->id, "h100-sxm") == 0);
+    CHECK((p = pb_gpu_profile_match("NVIDIA H100 PCIe", 79.2)) && strcmp(p->id, "h100-pcie") == 0);
+    CHECK((p = pb_gpu_profile_match("NVIDIA A100-SXM4-80GB", 79.1)) && strcmp(p->id, "a100-80gb") == 0);
+    CHECK((p = pb_gpu_profile_match("NVIDIA A100-SXM4-40GB", 39.4)) && strcmp(p->id, "a100-40gb") == 0);
+    CHECK((p = pb_gpu_profile_match("NVIDIA A40", 44.4)) && strcmp(p->id, "a40") == 0);
+    CHECK(pb_gpu_profile_match("Tesla V100-SXM2-16GB", 15.8) == NULL);
+    CHECK(pb_gpu_model_covers("a100", pb_gpu_profile_by_id("a100-80gb")));
+    CHECK(pb_gpu_model_covers("h200", pb_gpu_profile_by_id("h200")));
+    CHECK(!pb_gpu_model_covers("h100", pb_gpu_profile_by_id("h200")));
+    CHECK(pb_gpu_model_known("a40") && pb_gpu_model_known("h100-pcie") && !pb_gpu_model_known("v100"));
+    for (size_t i = 0; i < pb_ngpu_profiles; ++i)
+        CHECK(pb_gpu_profiles[i].bw_gbs > 0 && pb_gpu_profiles[i].fp32_gflops > 0 && pb_gpu_profiles[i].sms > 0);
+}
+
+static void test_speedup(void)
+{
+    pb_rowset s = {0};
+    pb_row r;
+    const char *variants[] = {"lib", "v1", "v7"};
+    const double times[] = {1.0, 4.0, 2.0};
+    for (int i = 0; i < 3; ++i) {
+        pb_row_init(&r);
+        strcpy(r.benchmark, "dmvm");
+        strcpy(r.dtype, "double");
+        strcpy(r.variant, variants[i]);
+        strcpy(r.verified, "PASS");
+        strcpy(r.clock, "host");
+        r.size = 100;
+        r.time_median_s = times[i];
+        pb_rowset_push(&s, &r);
+    }
+    r.size = 200; /* another size: no library row, no ratio */
+    pb_rowset_push(&s, &r);
+    pb_rows_speedup(&s);
+    CHECK(s.rows[0].speedup_vs_lib == 1 && s.rows[1].speedup_vs_lib == 0.25 && s.rows[2].speedup_vs_lib == 0.5);
+    CHECK(isnan(s.rows[3].speedup_vs_lib));
+    pb_rowset_free(&s);
+}
+
+int main(void)
+{
+    test_sizes();
+    test_variants_backends();
+    test_options();
+    test_stats();
+    test_csv();
+    test_cost_and_check();
+    test_generator();
+    test_profiles();
+    test_speedup();
+    printf("%d checks, %d failed\n", checks, failures);
+    return failures ? 1 : 0;
+}
