@@ -483,6 +483,12 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "list") == 0)
         return cmd_list();
+    if (strcmp(cmd, "columns") == 0) { /* the CSV layout, as a markdown table */
+        printf("| column | meaning |\n|---|---|\n");
+        for (size_t i = 0; i < pb_csv_ncolumns(); ++i)
+            printf("| `%s` | %s |\n", pb_csv_column_name(i), pb_csv_column_doc(i));
+        return 0;
+    }
     const pb_bench *b = pb_bench_find(cmd);
     if (b)
         return cmd_bench(b, argc - 2, argv + 2, argc, argv);
