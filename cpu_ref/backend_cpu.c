@@ -90,6 +90,12 @@ static int cpu_rep_end(double *device_s)
 static const pb_variant cpu_variants[] = {
     {"dmvm", "baseline", "CPU OpenMP: parallel for over rows, one register accumulator per row", PB_DT_FP,
      pb_cpu_dmvm},
+    {"reduce", "baseline", "CPU OpenMP: parallel for simd reduction(+:sum)", PB_DT_ALL, pb_cpu_reduce},
+    {"stream", "baseline", "CPU OpenMP: parallel for simd, dest[i] = src[i] + 1", PB_DT_FP, pb_cpu_stream},
+    {"copy", "baseline", "CPU OpenMP: parallel for simd copy", PB_DT_FP, pb_cpu_copy},
+    {"stream-strided", "baseline", "CPU OpenMP: strided copy", PB_DT_FP, pb_cpu_stream_strided},
+    {"fma", "baseline", "CPU OpenMP: an fma chain per element", PB_DT_FP, pb_cpu_fma},
+    {"fma-strided", "baseline", "CPU OpenMP: fma chain for i % stride == 0", PB_DT_FP, pb_cpu_fma_strided},
 };
 
 static const pb_backend cpu_backend = {

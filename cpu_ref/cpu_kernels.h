@@ -3,4 +3,10 @@
 #define PB_CPU_KERNELS_H
 #include "pb_backend.h"
 int pb_cpu_dmvm(const pb_args *a);
+int pb_cpu_stream(const pb_args *a);
+int pb_cpu_copy(const pb_args *a);
+int pb_cpu_stream_strided(const pb_args *a);
+int pb_cpu_fma(const pb_args *a);
+int pb_cpu_fma_strided(const pb_args *a);
+int pb_cpu_reduce(const pb_args *a);
 #endif

@@ -2,9 +2,21 @@
  * easy to trust. Every backend's result is checked against these. */
 #include "reference.h"
 
-void pb_ref_dmvm(pb_dtype t, size_t nx, const void *mat, const void *src, double *ref)
+typedef struct dmvm_job {
+    pb_dtype t;
+    size_t nx;
+    const void *mat, *src;
+    double *ref;
+} dmvm_job;
+
+static void dmvm_rows(size_t begin, size_t end, void *ctx)
 {
-    for (size_t row = 0; row < nx; ++row) {
+    const dmvm_job *j = ctx;
+    const pb_dtype t = j->t;
+    const size_t nx = j->nx;
+    const void *mat = j->mat, *src = j->src;
+    double *ref = j->ref;
+    for (size_t row = begin; row < end; ++row) {
         double acc = 0;
         if (t == PB_FLOAT) {
             const float *m = (const float *)mat + row * nx, *x = src;
@@ -17,4 +29,11 @@ void pb_ref_dmvm(pb_dtype t, size_t nx, const void *mat, const void *src, double
         }
         ref[row] = acc;
     }
+}
+
+/* Rows are independent, so they are split over threads; each row is summed in order. */
+void pb_ref_dmvm(pb_dtype t, size_t nx, const void *mat, const void *src, double *ref)
+{
+    dmvm_job j = {t, nx, mat, src, ref};
+    pb_parallel_for(nx, 16, dmvm_rows, &j);
 }

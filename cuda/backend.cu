@@ -4,6 +4,7 @@
  * clock stops only after the GPU has finished. */
 #include "cuda_common.h"
 
+#include <cub/version.cuh>
 #include <cublas_v2.h>
 #include <stdio.h>
 #include <string.h>
@@ -154,6 +155,28 @@ static const pb_variant cuda_variants[] = {
     {"dmvm", "v7", "one block per row, block reduction over columns: no atomics", PB_DT_FP, pb_cuda_dmvm_v7},
     {"dmvm", "v8", "4 rows per block, 4 accumulators: each src load serves 4 rows", PB_DT_FP, pb_cuda_dmvm_v8},
     {"dmvm", "v9", "blk rows per block as a template parameter (blk = " STR(PB_DMVM_V9_BLK) ")", PB_DT_FP, pb_cuda_dmvm_v9},
+    {"reduce", "k1", "interleaved addressing, divergent branch (tid % 2s)", PB_DT_ALL, pb_cuda_reduce_k1},
+    {"reduce", "k2", "interleaved addressing, strided index: no divergence, bank conflicts", PB_DT_ALL, pb_cuda_reduce_k2},
+    {"reduce", "k3", "sequential addressing: conflict-free", PB_DT_ALL, pb_cuda_reduce_k3},
+    {"reduce", "k4", "first add during the global load: half the blocks", PB_DT_ALL, pb_cuda_reduce_k4},
+    {"reduce", "k5", "last warp unrolled (__syncwarp, safe since Volta)", PB_DT_ALL, pb_cuda_reduce_k5},
+    {"reduce", "k6", "completely unrolled tree, block size a template parameter", PB_DT_ALL, pb_cuda_reduce_k6},
+    {"reduce", "k7", "multiple elements per thread (grid-stride), then k6's tree", PB_DT_ALL, pb_cuda_reduce_k7},
+    {"reduce", "shfl", "k7's loads, warp shuffles (__shfl_xor_sync) instead of the shared-memory tree", PB_DT_ALL, pb_cuda_reduce_shfl},
+    {"reduce", "atomic", "one atomicAdd per element into the result", PB_DT_ALL, pb_cuda_reduce_atomic},
+    {"stream", "kernel", "one thread per element: dest[i] = src[i] + 1", PB_DT_FP, pb_cuda_stream},
+    {"copy", "kernel", "one thread per element: dest[i] = src[i]", PB_DT_FP, pb_cuda_copy},
+    {"stream-strided", "kernel", "dest[sw*i] = src[sr*i]: uncoalesced access", PB_DT_FP, pb_cuda_stream_strided},
+    {"fma", "kernel", "a dependent chain of fma() per element", PB_DT_FP, pb_cuda_fma},
+    {"fma-strided", "kernel", "fma chain only where i % stride == 0: idle lanes", PB_DT_FP, pb_cuda_fma_strided},
+};
+
+static const pb_variant cub_variants[] = {
+    {"reduce", "lib", "CUB cub::DeviceReduce::Sum", PB_DT_ALL, pb_cub_reduce},
+};
+
+static const pb_variant cudart_variants[] = {
+    {"copy", "lib", "cudaMemcpyAsync device to device", PB_DT_FP, pb_cudart_copy},
 };
 
 static const pb_variant cublas_variants[] = {
@@ -162,16 +185,35 @@ static const pb_variant cublas_variants[] = {
 
 static const pb_backend cuda_backend = {
     "cuda", "nvcc", NVCC_VERSION, 0, cuda_init, cuda_finish, cuda_alloc, cuda_release, cuda_upload,
-    cuda_download, cuda_rep_begin, cuda_rep_end, cuda_variants, sizeof cuda_variants / sizeof cuda_variants[0],
+    cuda_download, cuda_rep_begin, cuda_rep_end, cuda_variants, sizeof cuda_variants / sizeof cuda_variants[0], 1,
 };
 
 static const pb_backend cublas_backend = {
     "cublas", "cublas", cublas_version, 0, cublas_init, cuda_finish, cuda_alloc, cuda_release, cuda_upload,
     cuda_download, cuda_rep_begin, cuda_rep_end, cublas_variants,
-    sizeof cublas_variants / sizeof cublas_variants[0],
+    sizeof cublas_variants / sizeof cublas_variants[0], 1,
+};
+
+static char cub_version[32];
+
+static int cub_init(const pb_backend_config *cfg, pb_device_info *dev, char *why, size_t cap)
+{
+    snprintf(cub_version, sizeof cub_version, "%d.%d.%d", CUB_VERSION / 100000, CUB_VERSION / 100 % 1000,
+             CUB_VERSION % 100);
+    return cuda_init(cfg, dev, why, cap);
+}
+
+static const pb_backend cub_backend = {
+    "cub", "cub", cub_version, 0, cub_init, cuda_finish, cuda_alloc, cuda_release, cuda_upload,
+    cuda_download, cuda_rep_begin, cuda_rep_end, cub_variants, sizeof cub_variants / sizeof cub_variants[0], 1,
+};
+
+static const pb_backend cudart_backend = {
+    "cudart", "cudart", NVCC_VERSION, 0, cuda_init, cuda_finish, cuda_alloc, cuda_release, cuda_upload,
+    cuda_download, cuda_rep_begin, cuda_rep_end, cudart_variants, sizeof cudart_variants / sizeof cudart_variants[0], 1,
 };
 
 extern "C" {
-extern const pb_backend *const pb_worker_backends[] = {&cuda_backend, &cublas_backend};
-extern const size_t pb_worker_nbackends = 2;
+extern const pb_backend *const pb_worker_backends[] = {&cuda_backend, &cublas_backend, &cub_backend, &cudart_backend};
+extern const size_t pb_worker_nbackends = 4;
 }

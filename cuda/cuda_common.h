@@ -58,6 +58,22 @@ int pb_cuda_dmvm_v7(const pb_args *a);
 int pb_cuda_dmvm_v8(const pb_args *a);
 int pb_cuda_dmvm_v9(const pb_args *a);
 int pb_cublas_dmvm(const pb_args *a);
+int pb_cuda_stream(const pb_args *a);
+int pb_cuda_copy(const pb_args *a);
+int pb_cuda_stream_strided(const pb_args *a);
+int pb_cuda_fma(const pb_args *a);
+int pb_cuda_fma_strided(const pb_args *a);
+int pb_cudart_copy(const pb_args *a);
+int pb_cuda_reduce_k1(const pb_args *a);
+int pb_cuda_reduce_k2(const pb_args *a);
+int pb_cuda_reduce_k3(const pb_args *a);
+int pb_cuda_reduce_k4(const pb_args *a);
+int pb_cuda_reduce_k5(const pb_args *a);
+int pb_cuda_reduce_k6(const pb_args *a);
+int pb_cuda_reduce_k7(const pb_args *a);
+int pb_cuda_reduce_shfl(const pb_args *a);
+int pb_cuda_reduce_atomic(const pb_args *a);
+int pb_cub_reduce(const pb_args *a);
 }
 
 #endif

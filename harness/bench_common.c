@@ -4,9 +4,12 @@
 #include <math.h>
 #include <string.h>
 
-extern const pb_bench pb_bench_dmvm;
+extern const pb_bench pb_bench_dmvm, pb_bench_reduce, pb_bench_stream, pb_bench_stream_strided, pb_bench_fma,
+    pb_bench_fma_strided, pb_bench_copy;
 
-const pb_bench *const pb_benches[] = {&pb_bench_dmvm};
+const pb_bench *const pb_benches[] = {&pb_bench_dmvm,   &pb_bench_reduce,         &pb_bench_stream,
+                                      &pb_bench_stream_strided, &pb_bench_fma, &pb_bench_fma_strided,
+                                      &pb_bench_copy};
 const size_t pb_nbenches = sizeof pb_benches / sizeof pb_benches[0];
 
 const pb_bench *pb_bench_find(const char *name)
@@ -30,24 +33,37 @@ double pb_case_total_bytes(const pb_case *c)
     return total;
 }
 
-void pb_fill_unit(pb_dtype t, void *host, size_t count, uint64_t seed, uint64_t stream)
+typedef struct fill_job {
+    pb_dtype t;
+    void *host;
+    uint64_t seed, stream;
+} fill_job;
+
+static void fill_range(size_t begin, size_t end, void *ctx)
 {
-    switch (t) {
+    const fill_job *j = ctx;
+    switch (j->t) {
     case PB_FLOAT:
-        for (size_t i = 0; i < count; ++i)
-            ((float *)host)[i] = (float)pb_rand_unit(seed, stream, i);
+        for (size_t i = begin; i < end; ++i)
+            ((float *)j->host)[i] = (float)pb_rand_unit(j->seed, j->stream, i);
         break;
     case PB_DOUBLE:
-        for (size_t i = 0; i < count; ++i)
-            ((double *)host)[i] = pb_rand_unit(seed, stream, i);
+        for (size_t i = begin; i < end; ++i)
+            ((double *)j->host)[i] = pb_rand_unit(j->seed, j->stream, i);
         break;
-    case PB_INT: /* small signed integers: sums stay exact and mostly far from overflow */
-        for (size_t i = 0; i < count; ++i)
-            ((int32_t *)host)[i] = (int32_t)(pb_rand_u64(seed, stream, i) % 16) - 8;
+    case PB_INT: /* small signed integers: sums stay exact and far from overflow */
+        for (size_t i = begin; i < end; ++i)
+            ((int32_t *)j->host)[i] = (int32_t)(pb_rand_u64(j->seed, j->stream, i) % 16) - 8;
         break;
     default:
         break;
     }
+}
+
+void pb_fill_unit(pb_dtype t, void *host, size_t count, uint64_t seed, uint64_t stream)
+{
+    fill_job j = {t, host, seed, stream};
+    pb_parallel_for(count, 1 << 16, fill_range, &j);
 }
 
 void pb_poison(pb_dtype t, void *host, size_t count)
@@ -116,4 +132,28 @@ void pb_check_normwise(pb_dtype t, const double *ref, const void *out, size_t co
     res->err = max_ref > 0 ? max_diff / max_ref : max_diff;
     if (nonfinite)
         res->err = INFINITY;
+}
+
+void pb_check_elements(pb_dtype t, const void *out, size_t count, size_t out_stride, double tol,
+                       double (*want_of)(size_t k, const void *ctx), const void *ctx, pb_check *res)
+{
+    double max_diff = 0, max_ref = 0;
+    size_t unwritten = 0;
+    int nonfinite = 0;
+    for (size_t k = 0; k < count; ++k) {
+        size_t i = k * out_stride;
+        if (pb_is_poison(t, out, i)) {
+            ++unwritten;
+            continue;
+        }
+        double v = pb_load(t, out, i), want = want_of(k, ctx);
+        nonfinite |= !isfinite(v);
+        if (fabs(v - want) > max_diff)
+            max_diff = fabs(v - want);
+        if (fabs(want) > max_ref)
+            max_ref = fabs(want);
+    }
+    res->unwritten = unwritten;
+    res->tol = tol;
+    res->err = nonfinite ? INFINITY : max_ref > 0 ? max_diff / max_ref : max_diff;
 }

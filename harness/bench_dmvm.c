@@ -44,8 +44,9 @@ static void *dmvm_reference(const pb_case *c, void *const *in)
     return ref;
 }
 
-static void dmvm_check(const pb_case *c, const void *ref, const void *out, pb_check *res)
+static void dmvm_check(const pb_case *c, void *const *in, const void *ref, const void *out, pb_check *res)
 {
+    (void)in;
     double tol = 8 * pb_eps(c->dtype) * sqrt((double)c->n);
     pb_check_normwise(c->dtype, ref, out, c->n, tol, res);
 }

@@ -84,6 +84,7 @@ typedef struct pb_backend {
     int (*rep_end)(double *device_s);
     const pb_variant *variants;
     size_t nvariants;
+    int gpu; /* 1: runs on a GPU when one exists (device clock and GPU state apply) */
 } pb_backend;
 
 /* Every worker executable defines this table: the backends compiled into it. */

@@ -66,9 +66,12 @@ typedef struct pb_bench {
     /* Fill input buffer b with seeded, varied values. */
     void (*fill)(const pb_case *c, int b, void *host, uint64_t seed);
     /* Reference output, computed once per case on the host in higher precision;
-     * returns a malloc'ed block the check understands, NULL on allocation failure. */
+     * returns a malloc'ed block the check understands, NULL on allocation failure.
+     * NULL when the check works from the inputs alone. */
     void *(*reference)(const pb_case *c, void *const *in);
-    void (*check)(const pb_case *c, const void *ref, const void *out, pb_check *res);
+    void (*check)(const pb_case *c, void *const *in, const void *ref, const void *out, pb_check *res);
+    /* Print the course-style step table (time, bandwidth, step and cumulative speedup). */
+    int steps_view;
     /* Optional extra validation of a case (sizes, parameters); PB_ERR with a reason. */
     int (*validate)(const pb_case *c, char *why, size_t cap);
 } pb_bench;
@@ -89,6 +92,11 @@ double pb_load(pb_dtype t, const void *host, size_t i); /* element i as double *
  * max_i |out_i - ref_i| / max_i |ref_i| (absolute when the reference is all zero). */
 void pb_check_normwise(pb_dtype t, const double *ref, const void *out, size_t count,
                        double tol, pb_check *res);
+/* Compare out[k*out_stride] with want(k) for k < count: exact for int, else
+ * normwise with tolerance tol. want_of(k, ctx) gives the expected value. */
+void pb_check_elements(pb_dtype t, const void *out, size_t count, size_t out_stride, double tol,
+                       double (*want_of)(size_t k, const void *ctx), const void *ctx, pb_check *res);
+
 /* Unit roundoff of the dtype (0 for int). */
 double pb_eps(pb_dtype t);
 

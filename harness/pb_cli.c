@@ -13,6 +13,7 @@ const pb_backend_spec pb_backend_specs[] = {
     {"cuda", "cuda", "pb-cuda", "nvcc", 1, 0},
     {"cublas", "cublas", "pb-cuda", "cublas", 1, 1},
     {"cub", "cub", "pb-cuda", "cub", 1, 1},
+    {"cudart", "cudart", "pb-cuda", "cudart", 1, 1},
     {"omp@clang", "omp", "pb-omp-clang", "clang", 1, 0},
     {"omp@gcc", "omp", "pb-omp-gcc", "gcc", 1, 0},
     {"cpu", "cpu", "pb-cpu", "gcc", 0, 0},
@@ -271,7 +272,7 @@ int pb_parse_backends(const char *spec, unsigned *mask, char *err, size_t cap)
     for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
         int i = pb_backend_spec_find(item);
         if (i < 0) {
-            snprintf(err, cap, "unknown backend '%s': valid backends are cuda, omp (= omp@clang), omp@gcc, cublas, cub, cpu",
+            snprintf(err, cap, "unknown backend '%s': valid backends are cuda, omp (= omp@clang), omp@gcc, cublas, cub, cudart, cpu",
                      item);
             return PB_ERR;
         }

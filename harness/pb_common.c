@@ -4,7 +4,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <pthread.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char *const dtype_names[PB_NDTYPES] = {"float", "double", "int"};
 static const size_t dtype_sizes[PB_NDTYPES] = {sizeof(float), sizeof(double), sizeof(int32_t)};
@@ -73,4 +75,46 @@ void pb_strlcpy(char *dst, const char *src, size_t cap)
         n = cap - 1;
     memcpy(dst, src, n);
     dst[n] = '\0';
+}
+
+typedef struct chunk {
+    void (*fn)(size_t, size_t, void *);
+    void *ctx;
+    size_t begin, end;
+} chunk;
+
+static void *run_chunk(void *p)
+{
+    chunk *c = p;
+    c->fn(c->begin, c->end, c->ctx);
+    return NULL;
+}
+
+void pb_parallel_for(size_t n, size_t grain, void (*fn)(size_t begin, size_t end, void *ctx), void *ctx)
+{
+    enum { MAX_THREADS = 64 };
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    size_t nt = cores > 0 ? (size_t)cores : 1;
+    if (nt > MAX_THREADS)
+        nt = MAX_THREADS;
+    if (nt > n / (grain ? grain : 1))
+        nt = n / (grain ? grain : 1);
+    if (nt <= 1) {
+        fn(0, n, ctx);
+        return;
+    }
+    chunk c[MAX_THREADS];
+    pthread_t tid[MAX_THREADS];
+    int started[MAX_THREADS] = {0};
+    for (size_t t = 0; t < nt; ++t) {
+        c[t] = (chunk){fn, ctx, n * t / nt, n * (t + 1) / nt};
+        started[t] = t > 0 && pthread_create(&tid[t], NULL, run_chunk, &c[t]) == 0;
+    }
+    run_chunk(&c[0]);
+    for (size_t t = 1; t < nt; ++t) {
+        if (started[t])
+            pthread_join(tid[t], NULL);
+        else
+            run_chunk(&c[t]); /* no thread: do it here */
+    }
 }

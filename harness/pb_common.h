@@ -29,6 +29,10 @@ double pb_now(void);
 /* printf-style message to stderr prefixed with "portbench: ". */
 void pb_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Run fn over [0, n) split into contiguous chunks on up to one thread per core, each
+ * at least `grain` items; small n runs inline. fn(begin, end, ctx) must be safe to call concurrently. */
+void pb_parallel_for(size_t n, size_t grain, void (*fn)(size_t begin, size_t end, void *ctx), void *ctx);
+
 /* Bounded string copy that always terminates. */
 void pb_strlcpy(char *dst, const char *src, size_t cap);
 

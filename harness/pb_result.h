@@ -42,6 +42,10 @@ typedef struct pb_row {
     char offload[16]; /* device, host-fallback, cpu */
     double threads;
     char throttled[8]; /* yes, no, or empty when unknown */
+    double kernel_time_median_s;
+    char device_clock[16]; /* source of device_time_*: cupti, cuda-events, or empty */
+    double sm_clock_mhz, mem_clock_mhz;
+    char throttle_reasons[24];
     char note[256];
 } pb_row;
 

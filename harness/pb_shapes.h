@@ -11,4 +11,20 @@
 #define PB_DMVM_V8_ROWS 4       /* V8: rows per team / block */
 #define PB_DMVM_V9_BLK 8        /* V9: rows per team / block, a compile-time constant */
 
+/* Micro benchmarks */
+#define PB_MICRO_BLOCK 256 /* CUDA threads per block, one element per thread */
+/* FMA chain acc = a*acc + b: a = 1 - 2^-12 and b = 2^-12 are exact in float and double,
+ * the fixed point is 1, and a^chain keeps the initial value visible in the result
+ * (a^1024 = 0.78), so the closed form 1 + a^k (x0 - 1) checks every element. */
+#define PB_FMA_A (1.0 - 1.0 / 4096.0)
+#define PB_FMA_B (1.0 / 4096.0)
+
+/* Reduction */
+#define PB_REDUCE_MAX_BLOCK 1024
+#define PB_REDUCE_BLOCKS_PER_SM 8 /* k7/shfl grid: enough resident blocks to fill the GPU */
+#define PB_REDUCE_OMP_TEAMS 1024      /* twolevel: teams, one partial sum each */
+#define PB_REDUCE_OMP_THREADS (1 << 17) /* multiacc: loop iterations ("threads"), one partial each */
+/* Partial sums must fit the scratch buffer of n/32 + 64 elements (bench_reduce.c). */
+#define PB_REDUCE_PARTIALS(n, want) ((long)(n) / 32 + 64 < (want) ? (long)(n) / 32 + 64 : (want))
+
 #endif

@@ -12,6 +12,37 @@ double pb_row_time(const pb_row *r)
     return r->time_median_s;
 }
 
+static int ran_on_gpu(const pb_row *r)
+{
+    return strcmp(r->offload, "device") == 0 && strcmp(r->verified, "SKIP") != 0;
+}
+
+void pb_rows_apply_clock(pb_rowset *s, const char *requested)
+{
+    int use_device = strcmp(requested, "device") == 0;
+    if (!requested[0]) {
+        use_device = 1;
+        for (size_t i = 0; i < s->n; ++i)
+            if (ran_on_gpu(&s->rows[i]) && isnan(s->rows[i].device_time_median_s))
+                use_device = 0;
+    }
+    for (size_t i = 0; i < s->n; ++i) {
+        pb_row *r = &s->rows[i];
+        double old_t = pb_row_time(r);
+        int device = use_device && ran_on_gpu(r) && !isnan(r->device_time_median_s) && r->device_time_median_s > 0;
+        pb_strlcpy(r->clock, device ? "device" : "host", sizeof r->clock);
+        double scale = old_t / pb_row_time(r); /* rates scale with 1/time */
+        if (isnan(scale) || scale == 1)
+            continue;
+        r->gbs *= scale;
+        r->gflops *= scale;
+        r->pct_peak_bw *= scale;
+        r->pct_peak_flops *= scale;
+        r->pct_measured_bw *= scale;
+        r->pct_measured_flops *= scale;
+    }
+}
+
 static int same_case(const pb_row *a, const pb_row *b)
 {
     return strcmp(a->benchmark, b->benchmark) == 0 && strcmp(a->dtype, b->dtype) == 0 && a->size == b->size &&
@@ -105,18 +136,22 @@ void pb_table_print(FILE *f, const pb_rowset *s)
         const pb_row *head = &s->rows[first];
         column cols[MAX_COLS];
         int ncols = 0;
-        const char *clock = "host";
+        int device_rows = 0, host_gpu_rows = 0;
         for (size_t i = first; i < s->n; ++i)
             if (same_case(head, &s->rows[i])) {
-                column_of(cols, &ncols, &s->rows[i]);
-                if (strcmp(s->rows[i].clock, "device") == 0)
-                    clock = "device";
+                const pb_row *r = &s->rows[i];
+                column_of(cols, &ncols, r);
+                device_rows += strcmp(r->clock, "device") == 0;
+                host_gpu_rows += strcmp(r->clock, "host") == 0 && ran_on_gpu(r);
             }
+        const char *clock = device_rows && host_gpu_rows ? "MIXED device/host clocks"
+                            : device_rows                ? "device clock for GPU rows, host clock for CPU rows"
+                                                         : "host clock";
         const char *names[MAX_ROWS];
         int nnames;
         variant_order(s, first, names, &nnames);
         const pb_bench *b = pb_bench_find(head->benchmark);
-        fprintf(f, "\n%s  %s  %s=%.0f%s%s  [GB/s; x = speedup vs library; %s clock]\n", head->benchmark,
+        fprintf(f, "\n%s  %s  %s=%.0f%s%s  [GB/s; x = speedup vs library; %s]\n", head->benchmark,
                 head->dtype, b ? b->size_option + 2 : "size", head->size, head->params[0] ? "  " : "", head->params,
                 clock);
         fprintf(f, "%-9s", "variant");

@@ -14,6 +14,11 @@ extern "C" {
 /* The time a row's rates are based on (its clock column): device or host median. */
 double pb_row_time(const pb_row *r);
 
+/* Choose the clock the rates use and recompute gbs, gflops and the percentages from
+ * it. requested: "host", "device", or "" (device when every GPU row that ran has a
+ * device time, else host). CPU rows always use the host clock. */
+void pb_rows_apply_clock(pb_rowset *s, const char *requested);
+
 /* Fill speedup_vs_lib: library row time / row time, same benchmark, dtype, size and
  * params, when the library row passed. */
 void pb_rows_speedup(pb_rowset *s);

@@ -4,7 +4,10 @@
 #define _GNU_SOURCE
 #include "pb_bench.h"
 #include "pb_cli.h"
+#include "pb_compare.h"
 #include "pb_driver.h"
+#include "pb_record.h"
+#include "pb_report.h"
 #include "pb_result.h"
 #include "pb_table.h"
 #include "pb_version.h"
@@ -23,8 +26,12 @@ static void usage(FILE *f)
                "  list                 benchmarks, backends and variants (with what each version teaches)\n");
     for (size_t i = 0; i < pb_nbenches; ++i)
         fprintf(f, "  %-20s %s\n", pb_benches[i]->name, pb_benches[i]->summary);
+    fprintf(f, "  compare BASE NEW     what got faster or slower between two results CSVs (--by compiler: one run)\n"
+               "  history BENCH        trend of recorded runs (--record) with regressions flagged\n"
+               "  report CSV... -o DIR markdown report with tables and plots (gnuplot)\n");
     fprintf(f, "  help COMMAND         options of a command\n\n"
-               "example: portbench dmvm --backend cuda,omp --gpu h200 --nx 4096:16384:x2 --csv out.csv\n");
+               "example: portbench dmvm --backend cuda,omp --gpu h200 --nx 4096:16384:x2 --csv out.csv\n"
+               "         portbench dmvm --record --label nightly; portbench history dmvm\n");
 }
 
 /* ---- list ---- */
@@ -331,9 +338,19 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     static pb_options o;
     char err[512];
     pb_options_defaults(&o, b);
+    pb_record_opts rec; /* --record and --label are the driver's own: taken out before parsing */
+    char *kept[argc + 1];
+    int nkept;
+    if (pb_record_take_options(argc, argv, kept, &nkept, &rec, err, sizeof err) != 0) {
+        pb_errorf("%s", err);
+        return 2;
+    }
+    argc = nkept;
+    argv = kept;
     for (int i = 0; i < argc; ++i)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             pb_print_bench_help(stdout, b);
+            pb_record_print_help(stdout);
             return 0;
         }
     if (pb_options_parse(&o, argc, argv, 0, err, sizeof err) != PB_OK) {
@@ -425,6 +442,7 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
         }
     }
 
+    pb_rows_apply_clock(&rows, o.clock);
     pb_rows_speedup(&rows);
     pb_table_print(stdout, &rows);
     int failed = 0, skipped = 0;
@@ -453,6 +471,19 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
                 fprintf(stderr, "portbench: wrote %s and %s\n", o.csv, meta);
         }
     }
+    if (rec.on) {
+        char run[PATH_MAX], meta[PATH_MAX + 32];
+        const char *gpu = !env.probe.ok ? NULL : env.profile ? env.profile->id : env.gpu.name;
+        if (pb_record_run(&rec, gpu, b->name, &rows, full_argc, full_argv, run, sizeof run, err, sizeof err) != 0) {
+            pb_errorf("%s", err);
+            failed = 1;
+        } else {
+            snprintf(meta, sizeof meta, "%s/%s", run, PB_RECORD_META);
+            write_meta_json(meta, full_argc, full_argv, &env, tmpdir, workers, nworkers);
+            if (!o.quiet)
+                fprintf(stderr, "portbench: recorded the run in %s\n", run);
+        }
+    }
     remove_tree(tmpdir, workers, nworkers);
     pb_rowset_free(&rows);
     return failed || worker_failed ? 1 : 0;
@@ -475,6 +506,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "help") == 0) {
         const pb_bench *b = argc > 2 ? pb_bench_find(argv[2]) : NULL;
+        if (argc > 2 && pb_tools_help(argv[2], stdout) == 0)
+            return 0;
         if (b)
             pb_print_bench_help(stdout, b);
         else
@@ -483,6 +516,12 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "list") == 0)
         return cmd_list();
+    if (strcmp(cmd, "compare") == 0)
+        return pb_cmd_compare(argc - 2, argv + 2, stdout);
+    if (strcmp(cmd, "history") == 0)
+        return pb_cmd_history(argc - 2, argv + 2, stdout);
+    if (strcmp(cmd, "report") == 0)
+        return pb_cmd_report(argc - 2, argv + 2, stdout);
     if (strcmp(cmd, "columns") == 0) { /* the CSV layout, as a markdown table */
         printf("| column | meaning |\n|---|---|\n");
         for (size_t i = 0; i < pb_csv_ncolumns(); ++i)

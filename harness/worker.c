@@ -10,8 +10,10 @@
 #include "pb_bench.h"
 #include "pb_cli.h"
 #include "pb_gpu.h"
+#include "pb_nvml.h"
 #include "pb_result.h"
 #include "pb_stats.h"
+#include "pb_trace.h"
 #include "pb_version.h"
 
 #include <math.h>
@@ -174,7 +176,7 @@ static int check_output(const pb_backend *be, const host_case *h, const pb_args 
     }
     if (getenv("PB_INJECT_FAULT")) /* test hook: proves that a wrong result is caught */
         pb_poison(c->dtype, h->out, 1), ((char *)h->out)[0] ^= 1;
-    c->bench->check(c, h->ref, h->out, res);
+    c->bench->check(c, h->buf, h->ref, h->out, res);
     if (res->unwritten) {
         snprintf(note, cap, "%zu output elements never written", res->unwritten);
         return 0;
@@ -204,6 +206,112 @@ static int check_offload(const backend_state *bs, const pb_args *a, char *note, 
     else
         snprintf(note, cap, "target region did not report where it ran");
     return 0;
+}
+
+/* Per-repetition times of the timed loop. */
+typedef struct timing {
+    double *host;    /* host clock around each completed repetition */
+    double *device;  /* device time per repetition, -1 when unknown */
+    double *kernels; /* kernels per repetition (traced) */
+    double *kernel_sum;
+    const char *device_clock;
+} timing;
+
+static void timing_free(timing *t)
+{
+    free(t->host);
+    free(t->device);
+    free(t->kernels);
+    free(t->kernel_sum);
+    memset(t, 0, sizeof *t);
+}
+
+/* The timed loop. With tracing, each repetition's host window is stamped in CUPTI's
+ * clock (outside the host-timed interval) and the recorded GPU activity is assigned to
+ * windows afterwards; without it, CUDA backends still give event times. */
+static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *a, int reps, int traced, timing *t)
+{
+    memset(t, 0, sizeof *t);
+    size_t n = (size_t)reps;
+    t->host = calloc(n, sizeof *t->host);
+    t->device = calloc(n, sizeof *t->device);
+    t->kernels = calloc(n, sizeof *t->kernels);
+    t->kernel_sum = calloc(n, sizeof *t->kernel_sum);
+    uint64_t *begin = traced ? calloc(n, sizeof *begin) : NULL, *end = traced ? calloc(n, sizeof *end) : NULL;
+    int rc = PB_OK;
+    if (!t->host || !t->device || !t->kernels || !t->kernel_sum || (traced && (!begin || !end)))
+        rc = PB_ERR;
+    const pb_span *spans;
+    if (traced)
+        pb_trace_collect(&spans); /* drop the warm-up and checked runs */
+    for (int i = 0; i < reps && rc == PB_OK; ++i) {
+        if (traced)
+            begin[i] = pb_trace_timestamp();
+        double t0 = pb_now();
+        rc = one_rep(be, v, a, &t->device[i]);
+        t->host[i] = pb_now() - t0;
+        if (traced)
+            end[i] = pb_trace_timestamp();
+    }
+    if (rc == PB_OK && traced) {
+        size_t nspans = pb_trace_collect(&spans);
+        pb_rep_device *dev = calloc(n, sizeof *dev);
+        if (dev) {
+            pb_trace_assign(spans, nspans, begin, end, reps, dev);
+            for (size_t i = 0; i < n; ++i) {
+                t->device[i] = dev[i].device_s;
+                t->kernels[i] = dev[i].kernels;
+                t->kernel_sum[i] = dev[i].kernels ? dev[i].kernel_sum_s : -1;
+            }
+            t->device_clock = "cupti";
+        }
+        free(dev);
+    } else if (rc == PB_OK && t->device[0] >= 0) {
+        t->device_clock = "cuda-events";
+        for (size_t i = 0; i < n; ++i)
+            t->kernels[i] = t->kernel_sum[i] = -1;
+    } else {
+        for (size_t i = 0; i < n && t->kernels; ++i)
+            t->kernels[i] = t->kernel_sum[i] = -1;
+    }
+    free(begin);
+    free(end);
+    return rc;
+}
+
+static void record_times(pb_row *r, const timing *t, int reps)
+{
+    pb_stats hs, ds, ks, ss;
+    pb_stats_compute(t->host, (size_t)reps, &hs);
+    r->reps = reps;
+    r->time_median_s = hs.median;
+    r->time_min_s = hs.min;
+    r->time_max_s = hs.max;
+    r->time_mean_s = hs.mean;
+    r->time_stddev_s = hs.stddev;
+    if (t->device_clock && pb_stats_compute(t->device, (size_t)reps, &ds) == 0) {
+        r->device_time_median_s = ds.median;
+        r->device_time_min_s = ds.min;
+        r->launch_overhead_s = hs.median - ds.median;
+        pb_strlcpy(r->device_clock, t->device_clock, sizeof r->device_clock);
+        if (ds.n < (size_t)reps)
+            snprintf(r->note, sizeof r->note, "device time seen in %zu of %d repetitions", ds.n, reps);
+    }
+    if (pb_stats_compute(t->kernels, (size_t)reps, &ks) == 0)
+        r->kernels_per_rep = ks.median;
+    if (pb_stats_compute(t->kernel_sum, (size_t)reps, &ss) == 0)
+        r->kernel_time_median_s = ss.median;
+}
+
+static void record_gpu_state(pb_row *r, const pb_gpu_state *before, const pb_gpu_state *after)
+{
+    if (!before->ok || !after->ok)
+        return;
+    r->sm_clock_mhz = after->sm_mhz;
+    r->mem_clock_mhz = after->mem_mhz;
+    unsigned long long reasons = before->reasons | after->reasons;
+    snprintf(r->throttle_reasons, sizeof r->throttle_reasons, "0x%llx", reasons);
+    pb_strlcpy(r->throttled, pb_nvml_throttled(reasons) ? "yes" : "no", sizeof r->throttled);
 }
 
 static void measure(worker *w, const backend_state *bs, const pb_variant *v, const host_case *h, pb_args *a,
@@ -240,14 +348,16 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         }
     }
 
-    double *host_t = calloc((size_t)o->reps, sizeof *host_t);
-    double *dev_t = calloc((size_t)o->reps, sizeof *dev_t);
-    if (!host_t || !dev_t)
-        rc = PB_ERR;
-    for (int i = 0; i < o->reps && rc == PB_OK; ++i) {
-        double t0 = pb_now();
-        rc = one_rep(be, v, a, &dev_t[i]);
-        host_t[i] = pb_now() - t0;
+    pb_gpu_state before, after;
+    int gpu_row = strcmp(r.offload, "device") == 0;
+    if (gpu_row)
+        pb_nvml_sample(&before);
+    timing t;
+    if (rc == PB_OK)
+        rc = timed_reps(be, v, a, o->reps, gpu_row && pb_trace_active(), &t);
+    if (gpu_row) {
+        pb_nvml_sample(&after);
+        record_gpu_state(&r, &before, &after);
     }
     if (rc == PB_OK && pass) {
         pb_check again;
@@ -263,22 +373,10 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         pb_strlcpy(r.verified, "FAIL", sizeof r.verified);
         snprintf(r.note, sizeof r.note, "%s failed to run (backend error)", v->name);
     } else {
-        pb_stats hs, ds;
-        pb_stats_compute(host_t, (size_t)o->reps, &hs);
-        r.reps = o->reps;
-        r.time_median_s = hs.median;
-        r.time_min_s = hs.min;
-        r.time_max_s = hs.max;
-        r.time_mean_s = hs.mean;
-        r.time_stddev_s = hs.stddev;
-        if (pb_stats_compute(dev_t, (size_t)o->reps, &ds) == 0) {
-            r.device_time_median_s = ds.median;
-            r.device_time_min_s = ds.min;
-            r.launch_overhead_s = hs.median - ds.median;
-        }
-        r.gbs = r.bytes / hs.median * 1e-9;
-        r.gflops = r.flops / hs.median * 1e-9;
-        if (w->profile && strcmp(r.offload, "device") == 0) {
+        record_times(&r, &t, o->reps);
+        r.gbs = r.bytes / r.time_median_s * 1e-9;
+        r.gflops = r.flops / r.time_median_s * 1e-9;
+        if (w->profile && gpu_row) {
             r.pct_peak_bw = 100 * r.gbs / w->profile->bw_gbs;
             double peak = c->dtype == PB_DOUBLE ? w->profile->fp64_gflops : w->profile->fp32_gflops;
             if (c->dtype != PB_INT)
@@ -287,12 +385,12 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         r.max_rel_err = chk.err;
         r.tolerance = chk.tol;
         pb_strlcpy(r.verified, pass ? "PASS" : "FAIL", sizeof r.verified);
-        pb_strlcpy(r.note, note, sizeof r.note);
+        if (note[0])
+            pb_strlcpy(r.note, note, sizeof r.note);
         if (pass && strcmp(r.offload, "host-fallback") == 0)
             pb_strlcpy(r.note, "OpenMP target region ran on the host (no GPU)", sizeof r.note);
     }
-    free(host_t);
-    free(dev_t);
+    timing_free(&t);
     emit_row(w, &r, 1);
 }
 
@@ -324,8 +422,8 @@ static int prepare_host_case(const pb_options *o, host_case *h, char *why, size_
         else
             h->out_buf = k, h->out = h->buf[k];
     }
-    h->ref = b->reference(c, h->buf);
-    if (!h->ref) {
+    h->ref = b->reference ? b->reference(c, h->buf) : NULL;
+    if (b->reference && !h->ref) {
         snprintf(why, cap, "host allocation for the reference failed");
         return PB_ERR;
     }
@@ -502,6 +600,18 @@ int main(int argc, char **argv)
     if (w.meta)
         fprintf(w.meta, "%s.git_sha=%s\n", PB_WORKER_NAME, pb_git_sha);
 
+    /* The device clock: CUPTI must be recording before any CUDA context exists. */
+    int gpu_requested = 0;
+    for (size_t b = 0; b < pb_worker_nbackends; ++b)
+        gpu_requested |= pb_worker_backends[b]->gpu && backend_requested(&o, pb_worker_backends[b]);
+    char trace_why[160] = "";
+    if (gpu_requested && strcmp(o.clock, "host") != 0 && pb_trace_start(trace_why, sizeof trace_why) == PB_OK)
+        trace_why[0] = '\0';
+    else if (!trace_why[0])
+        pb_strlcpy(trace_why, strcmp(o.clock, "host") == 0 ? "--clock host" : "no GPU backend", sizeof trace_why);
+    if (w.meta)
+        fprintf(w.meta, "%s.device_clock=%s%s\n", PB_WORKER_NAME, trace_why[0] ? "unavailable: " : "cupti", trace_why);
+
     backend_state states[8];
     size_t nstates = 0;
     pb_backend_config cfg = {o.device, o.threads, o.allow_host_fallback};
@@ -517,6 +627,13 @@ int main(int argc, char **argv)
             pb_strlcpy(bs->why, "backend initialisation failed", sizeof bs->why);
         if (bs->status != PB_OK && !o.quiet)
             fprintf(stderr, "portbench: %s: backend %s skipped: %s\n", PB_WORKER_NAME, be->name, bs->why);
+        if (bs->status == PB_OK && be->gpu && !bs->dev.on_host) {
+            int nvml_ok = bs->dev.uuid[0] && pb_nvml_open(bs->dev.uuid) == 0;
+            if (!nvml_ok && !o.quiet)
+                fprintf(stderr, "portbench: %s: NVML unavailable: no clock or throttle readings\n", PB_WORKER_NAME);
+            if (trace_why[0] && strcmp(o.clock, "host") != 0 && !o.quiet)
+                fprintf(stderr, "portbench: %s: no CUPTI device clock (%s)\n", PB_WORKER_NAME, trace_why);
+        }
         write_meta(&w, bs);
     }
 
@@ -532,6 +649,7 @@ int main(int argc, char **argv)
             } while (next_param_combo(&o, pidx));
         }
 
+    pb_trace_stop();
     for (size_t s = 0; s < nstates; ++s)
         if (states[s].status == PB_OK && states[s].be->finish)
             states[s].be->finish();

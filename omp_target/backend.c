@@ -101,6 +101,15 @@ static const pb_variant ot_variants[] = {
     {"dmvm", "v7", "teams distribute over rows, parallel for reduction over columns: no atomics", PB_DT_FP, pb_omp_dmvm_v7},
     {"dmvm", "v8", "4 rows per team, 4 accumulators: each src load serves 4 rows", PB_DT_FP, pb_omp_dmvm_v8},
     {"dmvm", "v9", "blk rows per team, array reduction acc[:blk] (compile-time blk = " STR(PB_DMVM_V9_BLK) ")", PB_DT_FP, pb_omp_dmvm_v9},
+    {"reduce", "clause", "target teams distribute parallel for reduction(+:sum), result mapped back", PB_DT_ALL, pb_omp_reduce_clause},
+    {"reduce", "twolevel", "one partial per team (parallel for reduction), then a second region", PB_DT_ALL, pb_omp_reduce_twolevel},
+    {"reduce", "multiacc", "grid-stride with 4 accumulators per iteration, then a second region", PB_DT_ALL, pb_omp_reduce_multiacc},
+    {"reduce", "atomic", "one atomic update per element into the result", PB_DT_ALL, pb_omp_reduce_atomic},
+    {"stream", "kernel", "teams distribute parallel for: dest[i] = src[i] + 1", PB_DT_FP, pb_omp_stream},
+    {"copy", "kernel", "teams distribute parallel for: dest[i] = src[i]", PB_DT_FP, pb_omp_copy},
+    {"stream-strided", "kernel", "dest[sw*i] = src[sr*i]: uncoalesced access", PB_DT_FP, pb_omp_stream_strided},
+    {"fma", "kernel", "a dependent chain of fma() per element", PB_DT_FP, pb_omp_fma},
+    {"fma-strided", "kernel", "fma chain only where i % stride == 0: idle lanes", PB_DT_FP, pb_omp_fma_strided},
 };
 
 static const pb_backend ot_backend = {
@@ -118,6 +127,7 @@ static const pb_backend ot_backend = {
     .rep_end = ot_rep_end,
     .variants = ot_variants,
     .nvariants = sizeof ot_variants / sizeof ot_variants[0],
+    .gpu = 1,
 };
 
 const pb_backend *const pb_worker_backends[] = {&ot_backend};

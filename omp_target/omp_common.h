@@ -28,5 +28,14 @@ int pb_omp_dmvm_v6(const pb_args *a);
 int pb_omp_dmvm_v7(const pb_args *a);
 int pb_omp_dmvm_v8(const pb_args *a);
 int pb_omp_dmvm_v9(const pb_args *a);
+int pb_omp_stream(const pb_args *a);
+int pb_omp_copy(const pb_args *a);
+int pb_omp_stream_strided(const pb_args *a);
+int pb_omp_fma(const pb_args *a);
+int pb_omp_fma_strided(const pb_args *a);
+int pb_omp_reduce_clause(const pb_args *a);
+int pb_omp_reduce_twolevel(const pb_args *a);
+int pb_omp_reduce_multiacc(const pb_args *a);
+int pb_omp_reduce_atomic(const pb_args *a);
 
 #endif

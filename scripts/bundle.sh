@@ -22,7 +22,7 @@ cp "$(dirname "$0")/validate_gpu.sh" "$root/scripts/"
 skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libdl\.so|librt\.so|libpthread\.so|libstdc\+\+|libgcc_s|libcuda\.so|libcublas|libcudart|libcupti|libnvidia)'
 extra=()
 # dlopened, so ldd does not list it: libgomp's NVPTX plugin
-plugin=$(ldconfig -p | awk '/libgomp-plugin-nvptx\.so\.1 /{print $NF; exit}')
+plugin=$(ldconfig -p | awk '/libgomp-plugin-nvptx\.so\.1 / && !p {print $NF; p = 1}')  # no early exit: SIGPIPE + pipefail
 [ -n "$plugin" ] && extra+=("$plugin")
 for f in "$root"/bin/* "$root"/libexec/portbench/* "${extra[@]}"; do
   ldd "$f" 2>/dev/null | awk '$3 ~ /^\// {print $1, $3}'

@@ -7,6 +7,7 @@
 #include "pb_result.h"
 #include "pb_stats.h"
 #include "pb_table.h"
+#include "pb_trace.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -228,10 +229,10 @@ static void test_cost_and_check(void)
         out[r] = acc;
     }
     pb_check chk;
-    b->check(&c, ref, out, &chk);
+    b->check(&c, in, ref, out, &chk);
     CHECK(chk.err <= chk.tol && chk.unwritten == 0);
     out[5] += ((double *)in[0])[5 * c.n + 3] * ((double *)in[1])[3]; /* one term counted twice */
-    b->check(&c, ref, out, &chk);
+    b->check(&c, in, ref, out, &chk);
     CHECK(chk.err > chk.tol);
     /* the transposed product (what a wrong cuBLAS call gives) fails */
     for (size_t r = 0; r < c.n; ++r) {
@@ -240,10 +241,10 @@ static void test_cost_and_check(void)
             acc += ((double *)in[0])[k * c.n + r] * ((double *)in[1])[k];
         out[r] = acc;
     }
-    b->check(&c, ref, out, &chk);
+    b->check(&c, in, ref, out, &chk);
     CHECK(chk.err > chk.tol);
     pb_poison(PB_DOUBLE, out, c.n);
-    b->check(&c, ref, out, &chk);
+    b->check(&c, in, ref, out, &chk);
     CHECK(chk.unwritten == c.n);
     free(ref);
     for (int k = 0; k < 3; ++k)
@@ -310,8 +311,69 @@ static void test_speedup(void)
     pb_rowset_free(&s);
 }
 
+static void test_trace_intervals(void)
+{
+    /* Three repetition windows (ns): [100,200], [300,400], [500,600]. */
+    const uint64_t begin[] = {100, 300, 500}, end[] = {200, 400, 600};
+    const pb_span spans[] = {
+        {50, 60, 0},    /* before the first window (an upload): ignored */
+        {110, 150, 0},  /* rep 0: memset */
+        {150, 190, 1},  /* rep 0: kernel right after it (back to back) */
+        {310, 390, 1},  /* rep 1: two overlapping kernels */
+        {320, 380, 1},
+        {250, 260, 1},  /* between windows: ignored */
+        {590, 650, 1},  /* rep 2: starts inside, ends after the host window */
+    };
+    pb_rep_device d[3];
+    size_t outside = pb_trace_assign(spans, sizeof spans / sizeof *spans, begin, end, 3, d);
+    CHECK(outside == 2);
+    CHECK(d[0].activities == 2 && d[0].kernels == 1);
+    CHECK_NEAR(d[0].device_s, 80e-9, 1e-15);     /* 110 .. 190 */
+    CHECK_NEAR(d[0].kernel_sum_s, 40e-9, 1e-15);
+    CHECK(d[1].kernels == 2);
+    CHECK_NEAR(d[1].device_s, 80e-9, 1e-15);     /* 310 .. 390: the union, not the sum */
+    CHECK_NEAR(d[1].kernel_sum_s, 140e-9, 1e-15); /* 80 + 60: overlaps counted in full */
+    CHECK(d[2].kernels == 1);
+    CHECK_NEAR(d[2].device_s, 60e-9, 1e-15);
+    /* an empty repetition */
+    const uint64_t b2[] = {1000}, e2[] = {2000};
+    CHECK(pb_trace_assign(spans, 3, b2, e2, 1, d) == 3 && d[0].device_s < 0 && d[0].kernels == 0);
+    CHECK(pb_trace_assign(NULL, 0, b2, e2, 1, d) == 0 && d[0].activities == 0);
+}
+
+static void test_apply_clock(void)
+{
+    pb_rowset s = {0};
+    pb_row r;
+    pb_row_init(&r);
+    strcpy(r.verified, "PASS");
+    strcpy(r.offload, "device");
+    strcpy(r.clock, "host");
+    r.time_median_s = 2e-3;
+    r.device_time_median_s = 1e-3;
+    r.gbs = 100;
+    r.pct_peak_bw = 10;
+    pb_rowset_push(&s, &r);
+    strcpy(r.offload, "cpu"); /* CPU rows keep the host clock */
+    r.device_time_median_s = NAN;
+    pb_rowset_push(&s, &r);
+    pb_rows_apply_clock(&s, "");
+    CHECK(strcmp(s.rows[0].clock, "device") == 0 && s.rows[0].gbs == 200 && s.rows[0].pct_peak_bw == 20);
+    CHECK(strcmp(s.rows[1].clock, "host") == 0 && s.rows[1].gbs == 100);
+    pb_rows_apply_clock(&s, "host");
+    CHECK(strcmp(s.rows[0].clock, "host") == 0 && s.rows[0].gbs == 100);
+    /* one GPU row without a device time: the default falls back to host for all */
+    strcpy(r.offload, "device");
+    pb_rowset_push(&s, &r);
+    pb_rows_apply_clock(&s, "");
+    CHECK(strcmp(s.rows[0].clock, "host") == 0);
+    pb_rowset_free(&s);
+}
+
 int main(void)
 {
+    test_trace_intervals();
+    test_apply_clock();
     test_sizes();
     test_variants_backends();
     test_options();

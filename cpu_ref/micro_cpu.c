@@ -1,0 +1,91 @@
+/* CPU OpenMP baselines of the micro benchmarks and the reduction: the same loops as the
+ * GPU versions, statically scheduled over the bound threads. */
+#include "cpu_kernels.h"
+#include "pb_shapes.h"
+
+#include <math.h>
+#include <stdint.h>
+
+#define DEFINE_MICRO(T, FMA)                                                                                 \
+    static void stream_##T(long n, const T *restrict src, T *restrict dest)                                 \
+    {                                                                                                        \
+        _Pragma("omp parallel for simd schedule(static)") for (long i = 0; i < n; ++i) dest[i] = src[i] + (T)1; \
+    }                                                                                                        \
+    static void copy_##T(long n, const T *restrict src, T *restrict dest)                                   \
+    {                                                                                                        \
+        _Pragma("omp parallel for simd schedule(static)") for (long i = 0; i < n; ++i) dest[i] = src[i];     \
+    }                                                                                                        \
+    static void strided_##T(long n, long sr, long sw, const T *restrict src, T *restrict dest)              \
+    {                                                                                                        \
+        _Pragma("omp parallel for schedule(static)") for (long i = 0; i < n; ++i) dest[sw * i] = src[sr * i]; \
+    }                                                                                                        \
+    static void fma_##T(long n, long stride, long chain, T a, T b, const T *restrict src, T *restrict dest)  \
+    {                                                                                                        \
+        _Pragma("omp parallel for schedule(static)") for (long i = 0; i < n; i += stride)                   \
+        {                                                                                                    \
+            T acc = src[i];                                                                                  \
+            for (long k = 0; k < chain; ++k)                                                                 \
+                acc = FMA(a, acc, b);                                                                        \
+            dest[i] = acc;                                                                                   \
+        }                                                                                                    \
+    }
+DEFINE_MICRO(float, fmaf)
+DEFINE_MICRO(double, fma)
+
+#define SRC(t) ((const t *)a->buf[0])
+#define DST(t) ((t *)a->buf[1])
+#define BY_FP(call_float, call_double)                                                                       \
+    do {                                                                                                     \
+        if (a->dtype == PB_FLOAT)                                                                            \
+            call_float;                                                                                      \
+        else                                                                                                 \
+            call_double;                                                                                     \
+        return PB_OK;                                                                                        \
+    } while (0)
+
+int pb_cpu_stream(const pb_args *a)
+{
+    BY_FP(stream_float((long)a->n, SRC(float), DST(float)), stream_double((long)a->n, SRC(double), DST(double)));
+}
+
+int pb_cpu_copy(const pb_args *a)
+{
+    BY_FP(copy_float((long)a->n, SRC(float), DST(float)), copy_double((long)a->n, SRC(double), DST(double)));
+}
+
+int pb_cpu_stream_strided(const pb_args *a)
+{
+    BY_FP(strided_float((long)a->n, a->param[0], a->param[1], SRC(float), DST(float)),
+          strided_double((long)a->n, a->param[0], a->param[1], SRC(double), DST(double)));
+}
+
+static int fma_any(const pb_args *a, long stride)
+{
+    BY_FP(fma_float((long)a->n, stride, a->param[0], (float)PB_FMA_A, (float)PB_FMA_B, SRC(float), DST(float)),
+          fma_double((long)a->n, stride, a->param[0], PB_FMA_A, PB_FMA_B, SRC(double), DST(double)));
+}
+
+int pb_cpu_fma(const pb_args *a) { return fma_any(a, 1); }
+int pb_cpu_fma_strided(const pb_args *a) { return fma_any(a, a->param[1]); }
+
+#define DEFINE_SUM(T)                                                                                        \
+    static T sum_##T(long n, const T *restrict in)                                                           \
+    {                                                                                                        \
+        T sum = 0;                                                                                           \
+        _Pragma("omp parallel for simd schedule(static) reduction(+ : sum)") for (long i = 0; i < n; ++i) sum += in[i]; \
+        return sum;                                                                                          \
+    }
+DEFINE_SUM(int32_t)
+DEFINE_SUM(float)
+DEFINE_SUM(double)
+
+int pb_cpu_reduce(const pb_args *a)
+{
+    if (a->dtype == PB_INT)
+        *(int32_t *)a->buf[1] = sum_int32_t((long)a->n, a->buf[0]);
+    else if (a->dtype == PB_FLOAT)
+        *(float *)a->buf[1] = sum_float((long)a->n, a->buf[0]);
+    else
+        *(double *)a->buf[1] = sum_double((long)a->n, a->buf[0]);
+    return PB_OK;
+}

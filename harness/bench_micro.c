@@ -1,0 +1,228 @@
+/* Micro benchmarks (course seeds/004): stream, strided stream, FMA, strided FMA, and a
+ * plain copy whose library variant is cudaMemcpy (the reference for `ceilings`).
+ *
+ * Cost models (one repetition; T = element type):
+ *  stream          dest[i] = src[i] + 1      bytes 2*n*sizeof(T), FLOPs n
+ *  stream-strided  dest[sw*i] = src[sr*i]    bytes 2*n*sizeof(T): useful bytes only, as the
+ *                                            course counts; the hardware moves whole sectors
+ *  fma             chain of acc = a*acc + b  bytes 2*n*sizeof(T), FLOPs 2*chain*n
+ *  fma-strided     only i % stride == 0      bytes and FLOPs of the m = ceil(n/stride) active
+ *  copy            dest[i] = src[i]          bytes 2*n*sizeof(T)
+ * Checks: stream and copy element by element, exactly; FMA against the closed form
+ * 1 + a^chain (x0 - 1) in double, tolerance 16*chain*eps(T) (each step adds at most one
+ * rounding of a value below 2 and a < 1 damps earlier ones). */
+#include "pb_bench.h"
+#include "pb_shapes.h"
+
+#include <math.h>
+#include <stdio.h>
+
+enum { SRC, DEST };
+
+static const char *const kernel_only[] = {"kernel", NULL};
+
+static size_t n_elems(const pb_case *c, int b)
+{
+    (void)b;
+    return c->n;
+}
+
+static double bytes_2n(const pb_case *c) { return 2.0 * (double)c->n * (double)pb_dtype_size(c->dtype); }
+
+static double flops_n(const pb_case *c) { return (double)c->n; }
+
+static double flops_none(const pb_case *c)
+{
+    (void)c;
+    return 0;
+}
+
+static void fill_src(const pb_case *c, int b, void *host, uint64_t seed)
+{
+    pb_fill_unit(c->dtype, host, c->bench->buf_elems(c, b), seed, (uint64_t)b);
+}
+
+/* ---- stream and copy ---- */
+
+typedef struct elem_ctx {
+    pb_dtype t;
+    const void *src;
+    size_t stride;
+    double add;
+} elem_ctx;
+
+/* the expected value, rounded to T as the kernel's arithmetic is */
+static double want_plus(size_t k, const void *p)
+{
+    const elem_ctx *e = p;
+    double x = pb_load(e->t, e->src, k * e->stride);
+    return e->t == PB_FLOAT ? (double)(float)(x + e->add) : x + e->add;
+}
+
+static void stream_check(const pb_case *c, void *const *in, const void *ref, const void *out, pb_check *res)
+{
+    (void)ref;
+    elem_ctx e = {c->dtype, in[SRC], 1, 1.0};
+    pb_check_elements(c->dtype, out, c->n, 1, 0, want_plus, &e, res);
+}
+
+static void copy_check(const pb_case *c, void *const *in, const void *ref, const void *out, pb_check *res)
+{
+    (void)ref;
+    elem_ctx e = {c->dtype, in[SRC], 1, 0.0};
+    pb_check_elements(c->dtype, out, c->n, 1, 0, want_plus, &e, res);
+}
+
+const pb_bench pb_bench_stream = {
+    .name = "stream",
+    .summary = "stream: dest[i] = src[i] + 1, bandwidth over the number of elements",
+    .size_option = "--n",
+    .default_sizes = "2^24",
+    .cost_model = "bytes = 2*n*sizeof(T); FLOPs = n; check: every element exactly",
+    .variants = kernel_only,
+    .dtypes = PB_DT_FP,
+    .default_dtype = PB_DOUBLE,
+    .nbufs = 2,
+    .bufs = {{"src", PB_BUF_IN}, {"dest", PB_BUF_OUT}},
+    .buf_elems = n_elems,
+    .bytes = bytes_2n,
+    .flops = flops_n,
+    .fill = fill_src,
+    .check = stream_check,
+};
+
+const pb_bench pb_bench_copy = {
+    .name = "copy",
+    .summary = "copy: dest[i] = src[i]; the library variant is cudaMemcpy device to device",
+    .size_option = "--n",
+    .default_sizes = "2^24",
+    .cost_model = "bytes = 2*n*sizeof(T) (read + write); check: every element exactly",
+    .variants = kernel_only,
+    .lib_backend = "cudart",
+    .dtypes = PB_DT_FP,
+    .default_dtype = PB_DOUBLE,
+    .nbufs = 2,
+    .bufs = {{"src", PB_BUF_IN}, {"dest", PB_BUF_OUT}},
+    .buf_elems = n_elems,
+    .bytes = bytes_2n,
+    .flops = flops_none,
+    .fill = fill_src,
+    .check = copy_check,
+};
+
+/* ---- strided stream ---- */
+
+enum { P_STRIDE_READ, P_STRIDE_WRITE };
+
+static size_t strided_elems(const pb_case *c, int b)
+{
+    return c->n * (size_t)c->param[b == SRC ? P_STRIDE_READ : P_STRIDE_WRITE];
+}
+
+static void strided_check(const pb_case *c, void *const *in, const void *ref, const void *out, pb_check *res)
+{
+    (void)ref;
+    elem_ctx e = {c->dtype, in[SRC], (size_t)c->param[P_STRIDE_READ], 0.0};
+    pb_check_elements(c->dtype, out, c->n, (size_t)c->param[P_STRIDE_WRITE], 0, want_plus, &e, res);
+}
+
+const pb_bench pb_bench_stream_strided = {
+    .name = "stream-strided",
+    .summary = "strided stream: dest[sw*i] = src[sr*i], the cost of uncoalesced access",
+    .size_option = "--n",
+    .default_sizes = "2^22",
+    .cost_model = "bytes = 2*n*sizeof(T): useful bytes only (the hardware moves whole sectors); "
+                  "check: every written element exactly",
+    .variants = kernel_only,
+    .dtypes = PB_DT_FP,
+    .default_dtype = PB_DOUBLE,
+    .nparams = 2,
+    .params = {{"stride_read", "--stride-read", 1, 1, 1024, "read stride sr"},
+               {"stride_write", "--stride-write", 1, 1, 1024, "write stride sw"}},
+    .nbufs = 2,
+    .bufs = {{"src", PB_BUF_IN}, {"dest", PB_BUF_OUT}},
+    .buf_elems = strided_elems,
+    .bytes = bytes_2n,
+    .flops = flops_none,
+    .fill = fill_src,
+    .check = strided_check,
+};
+
+/* ---- FMA ---- */
+
+enum { P_CHAIN, P_STRIDE };
+
+typedef struct fma_ctx {
+    pb_dtype t;
+    const void *src;
+    size_t stride;
+    double ak; /* a^chain */
+} fma_ctx;
+
+static double want_fma(size_t k, const void *p)
+{
+    const fma_ctx *f = p;
+    return 1.0 + f->ak * (pb_load(f->t, f->src, k * f->stride) - 1.0);
+}
+
+static size_t active(const pb_case *c)
+{
+    size_t s = c->bench->nparams > 1 ? (size_t)c->param[P_STRIDE] : 1;
+    return (c->n + s - 1) / s;
+}
+
+static double fma_bytes(const pb_case *c) { return 2.0 * (double)active(c) * (double)pb_dtype_size(c->dtype); }
+
+static double fma_flops(const pb_case *c) { return 2.0 * (double)c->param[P_CHAIN] * (double)active(c); }
+
+static void fma_check(const pb_case *c, void *const *in, const void *ref, const void *out, pb_check *res)
+{
+    (void)ref;
+    size_t stride = c->bench->nparams > 1 ? (size_t)c->param[P_STRIDE] : 1;
+    fma_ctx f = {c->dtype, in[SRC], stride, pow(PB_FMA_A, (double)c->param[P_CHAIN])};
+    double tol = 16 * (double)c->param[P_CHAIN] * pb_eps(c->dtype);
+    pb_check_elements(c->dtype, out, active(c), stride, tol, want_fma, &f, res);
+}
+
+const pb_bench pb_bench_fma = {
+    .name = "fma",
+    .summary = "FMA: per element a dependent chain acc = a*acc + b, GFLOP/s over elements",
+    .size_option = "--n",
+    .default_sizes = "2^24",
+    .cost_model = "FLOPs = 2*chain*n; bytes = 2*n*sizeof(T); check: closed form 1 + a^chain (x0 - 1) in "
+                  "double, tolerance 16*chain*eps(T)",
+    .variants = kernel_only,
+    .dtypes = PB_DT_FP,
+    .default_dtype = PB_DOUBLE,
+    .nparams = 1,
+    .params = {{"chain", "--chain", 1024, 1, 1 << 20, "FMAs per element (dependent chain)"}},
+    .nbufs = 2,
+    .bufs = {{"src", PB_BUF_IN}, {"dest", PB_BUF_OUT}},
+    .buf_elems = n_elems,
+    .bytes = fma_bytes,
+    .flops = fma_flops,
+    .fill = fill_src,
+    .check = fma_check,
+};
+
+const pb_bench pb_bench_fma_strided = {
+    .name = "fma-strided",
+    .summary = "strided FMA: only elements whose index is divisible by the stride compute",
+    .size_option = "--n",
+    .default_sizes = "2^24",
+    .cost_model = "FLOPs = 2*chain*ceil(n/stride); bytes = 2*ceil(n/stride)*sizeof(T); check: closed form "
+                  "in double for every active element",
+    .variants = kernel_only,
+    .dtypes = PB_DT_FP,
+    .default_dtype = PB_DOUBLE,
+    .nparams = 2,
+    .params = {{"chain", "--chain", 1024, 1, 1 << 20, "FMAs per element (dependent chain)"},
+               {"stride", "--stride", 2, 1, 1 << 20, "only i % stride == 0 computes"}},
+    .nbufs = 2,
+    .bufs = {{"src", PB_BUF_IN}, {"dest", PB_BUF_OUT}},
+    .buf_elems = n_elems,
+    .bytes = fma_bytes,
+    .flops = fma_flops,
+    .fill = fill_src,
+    .check = fma_check,
+};

@@ -1,0 +1,29 @@
+/* pb_nvml.h - the GPU's clocks and throttle reasons around each measurement, read
+ * through NVML loaded at run time (the build machine has no nvml.h; the GPU host has
+ * the driver's libnvidia-ml.so.1). */
+#ifndef PB_NVML_H
+#define PB_NVML_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pb_gpu_state {
+    int ok;
+    unsigned sm_mhz, mem_mhz;
+    unsigned long long reasons; /* NVML clocks-event (throttle) reason bits */
+} pb_gpu_state;
+
+/* Open the GPU with this UUID ("GPU-..."). 0 on success, -1 if NVML is unavailable. */
+int pb_nvml_open(const char *uuid);
+void pb_nvml_sample(pb_gpu_state *s);
+/* 1 when reasons include a slowdown (power cap, thermal, hardware slowdown, power
+ * brake); idle, application-clock setting and sync boost do not count. */
+int pb_nvml_throttled(unsigned long long reasons);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
