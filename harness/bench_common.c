@@ -2,6 +2,7 @@
 #include "pb_bench.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 extern const pb_bench pb_bench_dmvm, pb_bench_reduce, pb_bench_stream, pb_bench_stream_strided, pb_bench_fma,
@@ -18,6 +19,16 @@ const pb_bench *pb_bench_find(const char *name)
         if (strcmp(pb_benches[i]->name, name) == 0)
             return pb_benches[i];
     return NULL;
+}
+
+void pb_case_params_string(const pb_case *c, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    for (int p = 0; p < c->bench->nparams; ++p) {
+        char one[64];
+        snprintf(one, sizeof one, "%s%s=%ld", p ? ";" : "", c->bench->params[p].name, c->param[p]);
+        strncat(buf, one, cap - strlen(buf) - 1);
+    }
 }
 
 size_t pb_case_buf_bytes(const pb_case *c, int b)

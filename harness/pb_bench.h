@@ -72,6 +72,8 @@ typedef struct pb_bench {
     void (*check)(const pb_case *c, void *const *in, const void *ref, const void *out, pb_check *res);
     /* Print the course-style step table (time, bandwidth, step and cumulative speedup). */
     int steps_view;
+    /* The table shows GFLOP/s instead of GB/s. */
+    int flops_headline;
     /* Optional extra validation of a case (sizes, parameters); PB_ERR with a reason. */
     int (*validate)(const pb_case *c, char *why, size_t cap);
 } pb_bench;
@@ -79,6 +81,9 @@ typedef struct pb_bench {
 extern const pb_bench *const pb_benches[];
 extern const size_t pb_nbenches;
 const pb_bench *pb_bench_find(const char *name);
+
+/* The CSV params field of a case: "name=value;name=value". */
+void pb_case_params_string(const pb_case *c, char *buf, size_t cap);
 
 /* Helpers shared by benchmark definitions. */
 size_t pb_case_buf_bytes(const pb_case *c, int b);

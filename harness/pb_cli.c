@@ -480,6 +480,26 @@ int pb_options_parse(pb_options *o, int argc, char **argv, int worker, char *err
     return PB_OK;
 }
 
+void pb_options_case(const pb_options *o, int t, int s, const int *idx, pb_case *c)
+{
+    memset(c, 0, sizeof *c);
+    c->bench = o->bench;
+    c->dtype = o->dtypes[t];
+    c->n = o->sizes[s];
+    for (int p = 0; p < o->bench->nparams; ++p)
+        c->param[p] = o->params[p][idx[p]];
+}
+
+int pb_options_next_combo(const pb_options *o, int *idx)
+{
+    for (int p = o->bench->nparams - 1; p >= 0; --p) {
+        if (++idx[p] < o->nparams[p])
+            return 1;
+        idx[p] = 0;
+    }
+    return 0;
+}
+
 void pb_options_finish(pb_options *o)
 {
     if (o->no_baselines)

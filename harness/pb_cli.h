@@ -76,6 +76,11 @@ void pb_options_finish(pb_options *o);
 int pb_options_to_argv(const pb_options *o, unsigned backends, char **argv, int maxargs,
                        char *store, size_t storecap);
 
+/* Iterating the measured configurations: dtype t, size s and parameter combination
+ * idx (start all zero; next_combo advances it and returns 0 after the last). */
+void pb_options_case(const pb_options *o, int t, int s, const int *idx, pb_case *c);
+int pb_options_next_combo(const pb_options *o, int *idx);
+
 /* Pieces, exposed for tests. */
 int pb_parse_sizes(const char *spec, size_t *out, int max, int *n, char *err, size_t cap);
 int pb_parse_variants(const pb_bench *b, const char *spec, unsigned *mask, char *err, size_t cap);

@@ -68,7 +68,7 @@ typedef struct column {
     char title[64];
 } column;
 
-enum { MAX_COLS = 16, MAX_ROWS = 64 };
+enum { MAX_COLS = 16, MAX_ROWS = 1100 };
 
 static int column_of(column *cols, int *ncols, const pb_row *r)
 {
@@ -87,27 +87,77 @@ static int column_of(column *cols, int *ncols, const pb_row *r)
     return *ncols - 1;
 }
 
-/* Variants in table order: the benchmark's kernel versions, then lib and baseline. */
-static void variant_order(const pb_rowset *s, size_t first, const char **names, int *n)
+/* Benchmarks with one kernel variant are swept over sizes: their table has sizes as
+ * rows. The others (dmvm, reduce) have versions as rows, one table per size. */
+static int sizes_as_rows(const pb_bench *b) { return b && b->variants[0] && !b->variants[1]; }
+
+/* Rows of one table belong together: same benchmark, dtype and params, and the same
+ * size unless sizes are the rows. */
+static int same_table(const pb_row *a, const pb_row *b, int by_size)
 {
-    const pb_bench *b = pb_bench_find(s->rows[first].benchmark);
-    *n = 0;
-    for (int v = 0; b && b->variants[v] && *n < MAX_ROWS; ++v)
-        names[(*n)++] = b->variants[v];
-    static const char *const extra[] = {"lib", "baseline"};
-    for (int e = 0; e < 2; ++e)
-        names[(*n)++] = extra[e];
-    /* anything else the rows hold */
-    for (size_t i = first; i < s->n && *n < MAX_ROWS; ++i) {
-        int known = 0;
-        for (int k = 0; k < *n; ++k)
-            known |= strcmp(names[k], s->rows[i].variant) == 0;
-        if (!known)
-            names[(*n)++] = s->rows[i].variant;
-    }
+    return strcmp(a->benchmark, b->benchmark) == 0 && strcmp(a->dtype, b->dtype) == 0 &&
+           strcmp(a->params, b->params) == 0 && (by_size || a->size == b->size);
 }
 
-static void format_cell(const pb_row *r, char *buf, size_t cap, int *fallback)
+/* Row labels of a table in order: versions (benchmark order, then lib and baseline, then
+ * others) or sizes (ascending). */
+typedef struct row_label {
+    char text[32];
+    const char *variant; /* NULL when the label is a size */
+    double size;
+} row_label;
+
+static int cmp_label_size(const void *a, const void *b)
+{
+    double x = ((const row_label *)a)->size, y = ((const row_label *)b)->size;
+    return (x > y) - (x < y);
+}
+
+static int row_labels(const pb_rowset *s, size_t first, int by_size, row_label *out)
+{
+    const pb_row *head = &s->rows[first];
+    int n = 0;
+    if (by_size) {
+        for (size_t i = first; i < s->n && n < MAX_ROWS; ++i) {
+            if (!same_table(head, &s->rows[i], 1))
+                continue;
+            int known = 0;
+            for (int k = 0; k < n; ++k)
+                known |= out[k].size == s->rows[i].size;
+            if (!known) {
+                out[n].variant = NULL;
+                out[n].size = s->rows[i].size;
+                snprintf(out[n].text, sizeof out[n].text, "%.0f", s->rows[i].size);
+                ++n;
+            }
+        }
+        qsort(out, (size_t)n, sizeof *out, cmp_label_size);
+        return n;
+    }
+    const pb_bench *b = pb_bench_find(head->benchmark);
+    static const char *const extra[] = {"lib", "baseline"};
+    for (int v = 0; b && b->variants[v]; ++v)
+        out[n++].variant = b->variants[v];
+    for (int e = 0; e < 2; ++e)
+        out[n++].variant = extra[e];
+    for (size_t i = first; i < s->n && n < MAX_ROWS; ++i) {
+        int known = 0;
+        for (int k = 0; k < n; ++k)
+            known |= strcmp(out[k].variant, s->rows[i].variant) == 0;
+        if (!known && same_table(head, &s->rows[i], 0))
+            out[n++].variant = s->rows[i].variant;
+    }
+    for (int k = 0; k < n; ++k)
+        pb_strlcpy(out[k].text, out[k].variant, sizeof out[k].text);
+    return n;
+}
+
+static int label_matches(const row_label *l, const pb_row *r)
+{
+    return l->variant ? strcmp(l->variant, r->variant) == 0 : l->size == r->size;
+}
+
+static void format_cell(const pb_row *r, int flops, char *buf, size_t cap, int *fallback)
 {
     if (!r) {
         snprintf(buf, cap, "-");
@@ -117,12 +167,122 @@ static void format_cell(const pb_row *r, char *buf, size_t cap, int *fallback)
         snprintf(buf, cap, "FAIL");
     } else {
         int fb = strcmp(r->offload, "host-fallback") == 0;
+        double v = flops ? r->gflops : r->gbs;
         *fallback |= fb;
         if (!isnan(r->speedup_vs_lib))
-            snprintf(buf, cap, "%.1f %5.2fx%s", r->gbs, r->speedup_vs_lib, fb ? "*" : "");
+            snprintf(buf, cap, "%.1f %5.2fx%s", v, r->speedup_vs_lib, fb ? "*" : "");
         else
-            snprintf(buf, cap, "%.1f%s", r->gbs, fb ? "*" : "");
+            snprintf(buf, cap, "%.1f%s", v, fb ? "*" : "");
     }
+}
+
+static const char *clock_note(const pb_rowset *s, size_t first, int by_size)
+{
+    int device_rows = 0, host_gpu_rows = 0;
+    for (size_t i = first; i < s->n; ++i) {
+        const pb_row *r = &s->rows[i];
+        if (!same_table(&s->rows[first], r, by_size))
+            continue;
+        device_rows += strcmp(r->clock, "device") == 0;
+        host_gpu_rows += strcmp(r->clock, "host") == 0 && ran_on_gpu(r);
+    }
+    return device_rows && host_gpu_rows ? "MIXED device/host clocks"
+           : device_rows                ? "device clock for GPU rows, host clock for CPU rows"
+                                        : "host clock";
+}
+
+static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *done)
+{
+    const pb_row *head = &s->rows[first];
+    const pb_bench *b = pb_bench_find(head->benchmark);
+    const int by_size = sizes_as_rows(b), flops = b && b->flops_headline;
+    column cols[MAX_COLS];
+    int ncols = 0;
+    for (size_t i = first; i < s->n; ++i)
+        if (same_table(head, &s->rows[i], by_size))
+            column_of(cols, &ncols, &s->rows[i]);
+    static row_label labels[MAX_ROWS];
+    int nlabels = row_labels(s, first, by_size, labels);
+    const char *size_name = b ? b->size_option + 2 : "size";
+    char where[64] = "";
+    if (!by_size)
+        snprintf(where, sizeof where, "  %s=%.0f", size_name, head->size);
+    fprintf(f, "\n%s  %s%s%s%s  [%s; x = speedup vs library; %s]\n", head->benchmark, head->dtype, where,
+            head->params[0] ? "  " : "", head->params, flops ? "GFLOP/s" : "GB/s", clock_note(s, first, by_size));
+    fprintf(f, "%-10s", by_size ? size_name : "variant");
+    for (int c = 0; c < ncols; ++c)
+        fprintf(f, " %16s", cols[c].title);
+    fputc('\n', f);
+    int fallback = 0;
+    for (int l = 0; l < nlabels; ++l) {
+        const pb_row *cell[MAX_COLS] = {0};
+        int any = 0;
+        for (size_t i = first; i < s->n; ++i) {
+            const pb_row *r = &s->rows[i];
+            if (!same_table(head, r, by_size) || !label_matches(&labels[l], r))
+                continue;
+            int c = column_of(cols, &ncols, r);
+            if (c >= 0)
+                cell[c] = r, any = 1;
+            done[i] = 1;
+        }
+        if (!any)
+            continue;
+        fprintf(f, "%-10s", labels[l].text);
+        for (int c = 0; c < ncols; ++c) {
+            char buf[48];
+            format_cell(cell[c], flops, buf, sizeof buf, &fallback);
+            fprintf(f, " %16s", buf);
+        }
+        fputc('\n', f);
+    }
+    if (fallback)
+        fprintf(f, "  * OpenMP target code ran on the host (no GPU): not a GPU result\n");
+}
+
+/* The course's reduction table: time, bandwidth, step speedup (over the row above, for
+ * k1..k7) and cumulative speedup over kernel 1, for every GPU row of one size. */
+static void print_steps(FILE *f, const pb_rowset *s, size_t first)
+{
+    const pb_row *head = &s->rows[first], *k1 = NULL;
+    for (size_t i = first; i < s->n; ++i)
+        if (same_table(head, &s->rows[i], 0) && strcmp(s->rows[i].variant, "k1") == 0 &&
+            strcmp(s->rows[i].backend, "cuda") == 0 && strcmp(s->rows[i].verified, "PASS") == 0)
+            k1 = &s->rows[i];
+    if (!k1)
+        return;
+    const pb_bench *b = pb_bench_find(head->benchmark);
+    fprintf(f, "\n%s  %s  %s=%.0f  %s: step and cumulative speedup, as in the course's table\n", head->benchmark,
+            head->dtype, b->size_option + 2, head->size, head->params);
+    fprintf(f, "%-20s %12s %10s %8s %11s\n", "kernel", "time (ms)", "GB/s", "step", "cumulative");
+    /* CUDA kernels in the course's order, then the library, then OpenMP */
+    const char *names[64];
+    int nnames = 0;
+    for (int v = 0; b->variants[v] && nnames < 63; ++v)
+        names[nnames++] = b->variants[v];
+    names[nnames++] = "lib";
+    static const char *const backends[] = {"cuda", "cub", "omp"};
+    const pb_row *prev = NULL;
+    for (int k = 0; k < 3; ++k)
+        for (int v = 0; v < nnames; ++v)
+            for (size_t i = first; i < s->n; ++i) {
+                const pb_row *r = &s->rows[i];
+                if (!same_table(head, r, 0) || strcmp(r->backend, backends[k]) != 0 ||
+                    strcmp(r->variant, names[v]) != 0 || strcmp(r->verified, "PASS") != 0)
+                    continue;
+                char label[96], step[16] = "";
+                if (k == 2)
+                    snprintf(label, sizeof label, "omp %s (%s)", r->variant, r->compiler);
+                else
+                    snprintf(label, sizeof label, "%s %s", r->backend, r->variant);
+                const int in_course = k == 0 && r->variant[0] == 'k';
+                if (in_course && prev)
+                    snprintf(step, sizeof step, "%.2fx", pb_row_time(prev) / pb_row_time(r));
+                fprintf(f, "%-20s %12.4f %10.1f %8s %10.2fx\n", label, 1e3 * pb_row_time(r), r->gbs, step,
+                        pb_row_time(k1) / pb_row_time(r));
+                if (in_course)
+                    prev = r;
+            }
 }
 
 void pb_table_print(FILE *f, const pb_rowset *s)
@@ -133,56 +293,10 @@ void pb_table_print(FILE *f, const pb_rowset *s)
     for (size_t first = 0; first < s->n; ++first) {
         if (done[first])
             continue;
-        const pb_row *head = &s->rows[first];
-        column cols[MAX_COLS];
-        int ncols = 0;
-        int device_rows = 0, host_gpu_rows = 0;
-        for (size_t i = first; i < s->n; ++i)
-            if (same_case(head, &s->rows[i])) {
-                const pb_row *r = &s->rows[i];
-                column_of(cols, &ncols, r);
-                device_rows += strcmp(r->clock, "device") == 0;
-                host_gpu_rows += strcmp(r->clock, "host") == 0 && ran_on_gpu(r);
-            }
-        const char *clock = device_rows && host_gpu_rows ? "MIXED device/host clocks"
-                            : device_rows                ? "device clock for GPU rows, host clock for CPU rows"
-                                                         : "host clock";
-        const char *names[MAX_ROWS];
-        int nnames;
-        variant_order(s, first, names, &nnames);
-        const pb_bench *b = pb_bench_find(head->benchmark);
-        fprintf(f, "\n%s  %s  %s=%.0f%s%s  [GB/s; x = speedup vs library; %s]\n", head->benchmark,
-                head->dtype, b ? b->size_option + 2 : "size", head->size, head->params[0] ? "  " : "", head->params,
-                clock);
-        fprintf(f, "%-9s", "variant");
-        for (int c = 0; c < ncols; ++c)
-            fprintf(f, " %16s", cols[c].title);
-        fputc('\n', f);
-        int fallback = 0;
-        for (int v = 0; v < nnames; ++v) {
-            const pb_row *cell[MAX_COLS] = {0};
-            int any = 0;
-            for (size_t i = first; i < s->n; ++i) {
-                const pb_row *r = &s->rows[i];
-                if (!same_case(head, r) || strcmp(r->variant, names[v]) != 0)
-                    continue;
-                int c = column_of(cols, &ncols, r);
-                if (c >= 0)
-                    cell[c] = r, any = 1;
-                done[i] = 1;
-            }
-            if (!any)
-                continue;
-            fprintf(f, "%-9s", names[v]);
-            for (int c = 0; c < ncols; ++c) {
-                char buf[48];
-                format_cell(cell[c], buf, sizeof buf, &fallback);
-                fprintf(f, " %16s", buf);
-            }
-            fputc('\n', f);
-        }
-        if (fallback)
-            fprintf(f, "  * OpenMP target code ran on the host (no GPU): not a GPU result\n");
+        print_one_table(f, s, first, done);
+        const pb_bench *b = pb_bench_find(s->rows[first].benchmark);
+        if (b && b->steps_view)
+            print_steps(f, s, first);
     }
     free(done);
 }

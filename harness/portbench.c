@@ -269,25 +269,35 @@ static int check_memory(const pb_options *o, const pb_run_env *env)
 /* Rows for a backend whose worker could not run at all. */
 static void skip_rows(const pb_options *o, const pb_backend_spec *spec, const char *why, pb_rowset *rows)
 {
+    if (spec->library && (!o->bench->lib_backend || strcmp(spec->cli, o->bench->lib_backend) != 0))
+        return; /* this library has no variant of the benchmark */
     const char *libname = spec->library ? "lib" : !spec->gpu ? "baseline" : NULL;
+    int idx[PB_MAX_PARAMS];
     for (int t = 0; t < o->ndtypes; ++t)
-        for (int s = 0; s < o->nsizes; ++s)
-            for (int v = 0; libname ? v < 1 : o->bench->variants[v] != NULL; ++v) {
-                if (!libname && !(o->variants & (1u << v)))
-                    continue;
-                pb_row r;
-                pb_row_init(&r);
-                pb_strlcpy(r.benchmark, o->bench->name, sizeof r.benchmark);
-                pb_strlcpy(r.variant, libname ? libname : o->bench->variants[v], sizeof r.variant);
-                pb_strlcpy(r.backend, spec->backend, sizeof r.backend);
-                pb_strlcpy(r.compiler, spec->compiler, sizeof r.compiler);
-                pb_strlcpy(r.dtype, pb_dtype_name(o->dtypes[t]), sizeof r.dtype);
-                r.size = (double)o->sizes[s];
-                pb_strlcpy(r.verified, "SKIP", sizeof r.verified);
-                pb_strlcpy(r.git_sha, pb_git_sha, sizeof r.git_sha);
-                pb_strlcpy(r.note, why, sizeof r.note);
-                pb_rowset_push(rows, &r);
-            }
+        for (int s = 0; s < o->nsizes; ++s) {
+            memset(idx, 0, sizeof idx);
+            do {
+                pb_case c;
+                pb_options_case(o, t, s, idx, &c);
+                for (int v = 0; libname ? v < 1 : o->bench->variants[v] != NULL; ++v) {
+                    if (!libname && !(o->variants & (1u << v)))
+                        continue;
+                    pb_row r;
+                    pb_row_init(&r);
+                    pb_strlcpy(r.benchmark, o->bench->name, sizeof r.benchmark);
+                    pb_strlcpy(r.variant, libname ? libname : o->bench->variants[v], sizeof r.variant);
+                    pb_strlcpy(r.backend, spec->backend, sizeof r.backend);
+                    pb_strlcpy(r.compiler, spec->compiler, sizeof r.compiler);
+                    pb_strlcpy(r.dtype, pb_dtype_name(c.dtype), sizeof r.dtype);
+                    r.size = (double)c.n;
+                    pb_case_params_string(&c, r.params, sizeof r.params);
+                    pb_strlcpy(r.verified, "SKIP", sizeof r.verified);
+                    pb_strlcpy(r.git_sha, pb_git_sha, sizeof r.git_sha);
+                    pb_strlcpy(r.note, why, sizeof r.note);
+                    pb_rowset_push(rows, &r);
+                }
+            } while (pb_options_next_combo(o, idx));
+        }
 }
 
 /* One line per distinct reason for skipped rows, naming the backends it hit. */

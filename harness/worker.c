@@ -80,16 +80,6 @@ static int variant_selected(const pb_options *o, const pb_variant *v)
     return 1;
 }
 
-static void params_string(const pb_case *c, char *buf, size_t cap)
-{
-    buf[0] = '\0';
-    for (int p = 0; p < c->bench->nparams; ++p) {
-        char one[64];
-        snprintf(one, sizeof one, "%s%s=%ld", p ? ";" : "", c->bench->params[p].name, c->param[p]);
-        strncat(buf, one, cap - strlen(buf) - 1);
-    }
-}
-
 static void row_start(const worker *w, const backend_state *bs, const pb_variant *v, const pb_case *c,
                       pb_row *r)
 {
@@ -104,7 +94,7 @@ static void row_start(const worker *w, const backend_state *bs, const pb_variant
     r->size = (double)c->n;
     r->bytes = c->bench->bytes(c);
     r->flops = c->bench->flops(c);
-    params_string(c, r->params, sizeof r->params);
+    pb_case_params_string(c, r->params, sizeof r->params);
     pb_strlcpy(r->git_sha, pb_git_sha, sizeof r->git_sha);
     pb_strlcpy(r->clock, "host", sizeof r->clock);
     utc_now(r->timestamp, sizeof r->timestamp);
@@ -476,16 +466,6 @@ static void run_backend_case(worker *w, backend_state *bs, const pb_variant **vs
         be->release(a.ran_on);
 }
 
-static int next_param_combo(const pb_options *o, int *idx)
-{
-    for (int p = o->bench->nparams - 1; p >= 0; --p) {
-        if (++idx[p] < o->nparams[p])
-            return 1;
-        idx[p] = 0;
-    }
-    return 0;
-}
-
 static void run_case(worker *w, backend_state *states, size_t nstates, pb_case *c)
 {
     const pb_options *o = w->o;
@@ -642,11 +622,10 @@ int main(int argc, char **argv)
         for (int s = 0; s < o.nsizes; ++s) {
             memset(pidx, 0, sizeof pidx);
             do {
-                pb_case c = {o.bench, o.dtypes[t], o.sizes[s], {0}};
-                for (int p = 0; p < o.bench->nparams; ++p)
-                    c.param[p] = o.params[p][pidx[p]];
+                pb_case c;
+                pb_options_case(&o, t, s, pidx, &c);
                 run_case(&w, states, nstates, &c);
-            } while (next_param_combo(&o, pidx));
+            } while (pb_options_next_combo(&o, pidx));
         }
 
     pb_trace_stop();

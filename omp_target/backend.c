@@ -24,6 +24,8 @@ static int device_num;
 
 int pb_omp_device(void) { return device_num; }
 
+int pb_omp_on_host(void) { return device_num == omp_get_initial_device(); }
+
 static int ot_init(const pb_backend_config *cfg, pb_device_info *dev, char *why, size_t cap)
 {
     memset(dev, 0, sizeof *dev);

@@ -17,6 +17,8 @@
 
 /* Device number in use (the GPU, or the initial device under host fallback). */
 int pb_omp_device(void);
+/* 1 when the kernels run on the host (no GPU, --allow-host-fallback). */
+int pb_omp_on_host(void);
 
 int pb_omp_dmvm_v0(const pb_args *a);
 int pb_omp_dmvm_v1(const pb_args *a);

@@ -2,7 +2,7 @@
 # Make a fresh Debian 12 build machine ready to build portbench. Safe to run twice.
 #  - installs the compilers and libraries from Debian main (clang-19 + libomp-19 offload,
 #    gcc-12 nvptx offload, hwloc, cmake, gnuplot for reports);
-#  - provides CUDA 11.8's ptxas/nvlink/fatbinary (Debian non-free, nvidia-cuda-toolkit)
+#  - provides CUDA 11.8's ptxas/nvlink/fatbinary/cuobjdump/nvdisasm (Debian non-free, nvidia-cuda-toolkit)
 #    in a private "CUDA path" for clang-19 offload, because libomptarget 19 cannot load
 #    cubins written by CUDA 13's ptxas (see docs/toolchain.md). The system's apt sources
 #    are not changed: the non-free index lives in a temporary directory.
@@ -33,7 +33,7 @@ if [ ! -x /usr/local/cuda/bin/nvcc ]; then
   log "warning: /usr/local/cuda/bin/nvcc not found; the CUDA backend will not be built"
 fi
 
-if [ -x "$CUDA118_DIR/bin/ptxas" ] && [ -f "$CUDA118_DIR/include/cuda.h" ]; then
+if [ -x "$CUDA118_DIR/bin/ptxas" ] && [ -x "$CUDA118_DIR/bin/nvdisasm" ] && [ -f "$CUDA118_DIR/include/cuda.h" ]; then
   log "CUDA 11.8 offload tools already in $CUDA118_DIR"
 else
   log "fetching CUDA 11.8 ptxas/nvlink from Debian non-free into $CUDA118_DIR"
@@ -52,7 +52,8 @@ else
   (cd "$tmp" && apt-get "${o[@]}" download nvidia-cuda-toolkit)
   dpkg -x "$tmp"/nvidia-cuda-toolkit_*.deb "$tmp/x"
   $SUDO mkdir -p "$CUDA118_DIR/bin" "$CUDA118_DIR/nvvm/libdevice" "$CUDA118_DIR/include"
-  for t in ptxas nvlink fatbinary; do $SUDO install -m 755 "$tmp/x/usr/bin/$t" "$CUDA118_DIR/bin/$t"; done
+  # cuobjdump and nvdisasm read the offload images for scripts/check_codegen.sh
+  for t in ptxas nvlink fatbinary cuobjdump nvdisasm; do $SUDO install -m 755 "$tmp/x/usr/bin/$t" "$CUDA118_DIR/bin/$t"; done
   $SUDO install -m 644 "$tmp/x/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc" "$CUDA118_DIR/nvvm/libdevice/"
   # clang reads the CUDA version from cuda.h; 11.8 makes it emit PTX 7.8, which ptxas 11.8 accepts.
   echo '#define CUDA_VERSION 11080' | $SUDO tee "$CUDA118_DIR/include/cuda.h" >/dev/null
