@@ -2,6 +2,7 @@
 #include "pb_bench.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -77,16 +78,28 @@ void pb_fill_unit(pb_dtype t, void *host, size_t count, uint64_t seed, uint64_t 
     pb_parallel_for(count, 1 << 16, fill_range, &j);
 }
 
-void pb_poison(pb_dtype t, void *host, size_t count)
+typedef struct poison_job {
+    pb_dtype t;
+    void *host;
+} poison_job;
+
+static void poison_range(size_t begin, size_t end, void *ctx)
 {
-    for (size_t i = 0; i < count; ++i) {
-        switch (t) {
-        case PB_FLOAT: ((float *)host)[i] = NAN; break;
-        case PB_DOUBLE: ((double *)host)[i] = NAN; break;
-        case PB_INT: ((int32_t *)host)[i] = INT32_MIN; break;
+    const poison_job *j = ctx;
+    for (size_t i = begin; i < end; ++i) {
+        switch (j->t) {
+        case PB_FLOAT: ((float *)j->host)[i] = NAN; break;
+        case PB_DOUBLE: ((double *)j->host)[i] = NAN; break;
+        case PB_INT: ((int32_t *)j->host)[i] = INT32_MIN; break;
         default: break;
         }
     }
+}
+
+void pb_poison(pb_dtype t, void *host, size_t count)
+{
+    poison_job j = {t, host};
+    pb_parallel_for(count, 1 << 16, poison_range, &j);
 }
 
 int pb_is_poison(pb_dtype t, const void *host, size_t i)
@@ -145,26 +158,53 @@ void pb_check_normwise(pb_dtype t, const double *ref, const void *out, size_t co
         res->err = INFINITY;
 }
 
-void pb_check_elements(pb_dtype t, const void *out, size_t count, size_t out_stride, double tol,
-                       double (*want_of)(size_t k, const void *ctx), const void *ctx, pb_check *res)
+/* Element checks run in parallel: each chunk keeps its own maxima and count, merged
+ * under a lock at the end of the chunk. */
+typedef struct elem_job {
+    pb_dtype t;
+    const void *out;
+    size_t out_stride;
+    double (*want_of)(size_t, const void *);
+    const void *ctx;
+    pthread_mutex_t lock;
+    double max_diff, max_ref;
+    size_t unwritten;
+    int nonfinite;
+} elem_job;
+
+static void check_range(size_t begin, size_t end, void *p)
 {
+    elem_job *j = p;
     double max_diff = 0, max_ref = 0;
     size_t unwritten = 0;
     int nonfinite = 0;
-    for (size_t k = 0; k < count; ++k) {
-        size_t i = k * out_stride;
-        if (pb_is_poison(t, out, i)) {
+    for (size_t k = begin; k < end; ++k) {
+        size_t i = k * j->out_stride;
+        if (pb_is_poison(j->t, j->out, i)) {
             ++unwritten;
             continue;
         }
-        double v = pb_load(t, out, i), want = want_of(k, ctx);
+        double v = pb_load(j->t, j->out, i), want = j->want_of(k, j->ctx);
         nonfinite |= !isfinite(v);
         if (fabs(v - want) > max_diff)
             max_diff = fabs(v - want);
         if (fabs(want) > max_ref)
             max_ref = fabs(want);
     }
-    res->unwritten = unwritten;
+    pthread_mutex_lock(&j->lock);
+    j->max_diff = fmax(j->max_diff, max_diff);
+    j->max_ref = fmax(j->max_ref, max_ref);
+    j->unwritten += unwritten;
+    j->nonfinite |= nonfinite;
+    pthread_mutex_unlock(&j->lock);
+}
+
+void pb_check_elements(pb_dtype t, const void *out, size_t count, size_t out_stride, double tol,
+                       double (*want_of)(size_t k, const void *ctx), const void *ctx, pb_check *res)
+{
+    elem_job j = {t, out, out_stride, want_of, ctx, PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0};
+    pb_parallel_for(count, 1 << 16, check_range, &j);
+    res->unwritten = j.unwritten;
     res->tol = tol;
-    res->err = nonfinite ? INFINITY : max_ref > 0 ? max_diff / max_ref : max_diff;
+    res->err = j.nonfinite ? INFINITY : j.max_ref > 0 ? j.max_diff / j.max_ref : j.max_diff;
 }

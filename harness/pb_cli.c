@@ -441,6 +441,8 @@ int pb_options_parse(pb_options *o, int argc, char **argv, int worker, char *err
                 return PB_ERR;
             }
             pb_strlcpy(o->csv, val, sizeof o->csv);
+        } else if (!worker && OPT("--ceilings")) {
+            pb_strlcpy(o->ceilings, val, sizeof o->ceilings);
         } else if (OPT("--clock")) {
             if (strcmp(val, "host") && strcmp(val, "device")) {
                 snprintf(err, cap, "--clock must be host or device, got '%s'", val);
@@ -644,6 +646,8 @@ void pb_print_bench_help(FILE *f, const pb_bench *b)
     fprintf(f, "  --seed N           input generator seed (default 42)\n");
     fprintf(f, "  --threads N        CPU baseline threads (default: one per core)\n");
     fprintf(f, "  --clock host|device  time the rates use (default: device where traced, else host)\n");
+    fprintf(f, "  --ceilings FILE    measured ceilings for pct_measured_* (default: the file portbench ceilings\n"
+               "                     wrote for this GPU, if any)\n");
     fprintf(f, "  --no-baselines     do not add the library and CPU baselines\n");
     fprintf(f, "  --allow-host-fallback  run OpenMP target code on the host when no GPU exists\n");
     fprintf(f, "  --quiet            no progress lines on stderr\n");

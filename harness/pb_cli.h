@@ -53,6 +53,7 @@ typedef struct pb_options {
     int allow_host_fallback;
     int quiet;
     char clock[8];             /* host or device, empty = default */
+    char ceilings[PATH_MAX];   /* measured-ceilings file (driver only) */
     /* set by the driver for the workers */
     int device;
     char gpu_profile[32];

@@ -3,6 +3,7 @@
  * merges their rows, and prints the comparison table, the CSV and the metadata. */
 #define _GNU_SOURCE
 #include "pb_bench.h"
+#include "pb_ceilings.h"
 #include "pb_cli.h"
 #include "pb_compare.h"
 #include "pb_driver.h"
@@ -343,6 +344,119 @@ static void remove_tree(const char *dir, const char *const *workers, int n)
     rmdir(dir);
 }
 
+/* Find the GPU, check memory, summarise the host; announce what was found. */
+static int prepare_env(pb_options *o, pb_run_env *env)
+{
+    memset(env, 0, sizeof *env);
+    gethostname(env->hostname, sizeof env->hostname - 1);
+    time_t now = time(NULL);
+    strftime(env->started, sizeof env->started, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    if (resolve_gpu(o, env) != PB_OK || check_memory(o, env) != PB_OK)
+        return PB_ERR;
+    pb_topo_summary(env->probe.ok ? env->gpu.pci_bus_id : NULL, &env->topo);
+    if (!o->quiet) {
+        if (env->probe.ok)
+            fprintf(stderr, "portbench: GPU %d: %s (%s), %.1f GiB, driver %d\n", o->device, env->gpu.name,
+                    env->profile ? env->profile->id : "no profile", env->gpu.mem_total / 1073741824.0,
+                    env->probe.driver_version);
+        else
+            fprintf(stderr, "portbench: no GPU (%s): GPU backends will be skipped%s\n", env->probe.why,
+                    o->allow_host_fallback ? "; OpenMP target code runs on the host" : "");
+        fprintf(stderr, "portbench: host %s: %d cores, %d NUMA node(s), GPU near NUMA node %s\n", env->hostname,
+                env->topo.cores, env->topo.numa_nodes, env->topo.gpu_numa);
+    }
+    return PB_OK;
+}
+
+/* The measured ceilings of this GPU: 1 loaded, 0 none (no GPU, or no default file),
+ * -1 error (an explicit --ceilings file that cannot be read). */
+static int load_ceilings(const pb_options *o, const pb_run_env *env, pb_ceilings *c)
+{
+    char path[PATH_MAX], err[PATH_MAX + 128];
+    if (o->ceilings[0]) {
+        if (pb_ceilings_read(o->ceilings, c, err, sizeof err) != 0) {
+            pb_errorf("%s", err);
+            return -1;
+        }
+        if (env->probe.ok && strcmp(c->uuid, env->gpu.uuid) != 0)
+            pb_errorf("warning: %s was measured on %s (%s), not on this GPU (%s)", o->ceilings, c->device, c->uuid,
+                      env->gpu.uuid);
+        return 1;
+    }
+    if (!env->probe.ok)
+        return 0;
+    pb_ceilings_default_path(env->gpu.uuid, path, sizeof path);
+    if (access(path, R_OK) != 0)
+        return 0;
+    if (pb_ceilings_read(path, c, err, sizeof err) != 0) {
+        pb_errorf("warning: %s (ignored)", err);
+        return 0;
+    }
+    return 1;
+}
+
+/* Run one worker per compiler for the backends in o, appending their rows. Returns 1
+ * if a worker crashed or could not run, 0 otherwise, -1 on an internal error. */
+static int run_workers(pb_options *o, const char *tmpdir, pb_rowset *rows, const char **workers, int *nworkers)
+{
+    int worker_failed = 0;
+    for (size_t i = 0; i < pb_nbackend_specs; ++i) {
+        if (!(o->backends & (1u << i)))
+            continue;
+        const char *w = pb_backend_specs[i].worker;
+        int dup = 0;
+        for (int k = 0; k < *nworkers; ++k)
+            dup |= strcmp(workers[k], w) == 0;
+        if (dup)
+            continue;
+        workers[(*nworkers)++] = w;
+        unsigned mask = 0; /* every requested backend this worker holds */
+        for (size_t j = 0; j < pb_nbackend_specs; ++j)
+            if ((o->backends & (1u << j)) && strcmp(pb_backend_specs[j].worker, w) == 0)
+                mask |= 1u << j;
+        snprintf(o->emit, sizeof o->emit, "%s/%s.csv", tmpdir, w);
+        snprintf(o->meta, sizeof o->meta, "%s/%s.meta", tmpdir, w);
+        static char *wargv[256];
+        static char store[64 * 1024];
+        wargv[0] = (char *)w;
+        if (pb_options_to_argv(o, mask, wargv + 1, 254, store, sizeof store) < 0) {
+            pb_errorf("internal error: worker command line too long");
+            return -1;
+        }
+        if (!o->quiet)
+            fprintf(stderr, "portbench: running %s\n", w);
+        unlink(o->emit);
+        int rc = pb_run_worker(w, wargv);
+        char why[256] = "";
+        if (rc == 127)
+            snprintf(why, sizeof why, "backend not built: %s/%s not found", pb_libexec_dir(), w);
+        else if (rc > 128) {
+            snprintf(why, sizeof why, "%s crashed (signal %d)", w, rc - 128);
+            worker_failed = 1;
+        } else if (rc == 2 || rc == 126) {
+            snprintf(why, sizeof why, "%s could not run (exit status %d)", w, rc);
+            worker_failed = 1;
+        }
+        pb_rowset got = {0};
+        char rerr[512];
+        if (access(o->emit, R_OK) == 0 && pb_csv_read(o->emit, &got, rerr, sizeof rerr) != 0) {
+            pb_errorf("%s", rerr);
+            worker_failed = 1;
+        }
+        for (size_t k = 0; k < got.n; ++k)
+            pb_rowset_push(rows, &got.rows[k]);
+        pb_rowset_free(&got);
+        if (why[0]) {
+            pb_errorf("%s", why);
+            if (rc == 127)
+                for (size_t j = 0; j < pb_nbackend_specs; ++j)
+                    if (mask & (1u << j))
+                        skip_rows(o, &pb_backend_specs[j], why, rows);
+        }
+    }
+    return worker_failed;
+}
+
 static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, char **full_argv)
 {
     static pb_options o;
@@ -370,25 +484,12 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     pb_options_finish(&o);
 
     static pb_run_env env;
-    memset(&env, 0, sizeof env);
-    gethostname(env.hostname, sizeof env.hostname - 1);
-    time_t now = time(NULL);
-    strftime(env.started, sizeof env.started, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    if (resolve_gpu(&o, &env) != PB_OK || check_memory(&o, &env) != PB_OK)
+    if (prepare_env(&o, &env) != PB_OK)
         return 2;
-    pb_topo_summary(env.probe.ok ? env.gpu.pci_bus_id : NULL, &env.topo);
-
-    if (!o.quiet) {
-        if (env.probe.ok)
-            fprintf(stderr, "portbench: GPU %d: %s (%s), %.1f GiB, driver %d\n", o.device, env.gpu.name,
-                    env.profile ? env.profile->id : "no profile", env.gpu.mem_total / 1073741824.0,
-                    env.probe.driver_version);
-        else
-            fprintf(stderr, "portbench: no GPU (%s): GPU backends will be skipped%s\n", env.probe.why,
-                    o.allow_host_fallback ? "; OpenMP target code runs on the host" : "");
-        fprintf(stderr, "portbench: host %s: %d cores, %d NUMA node(s), GPU near NUMA node %s\n", env.hostname,
-                env.topo.cores, env.topo.numa_nodes, env.topo.gpu_numa);
-    }
+    pb_ceilings ceil;
+    int have_ceilings = load_ceilings(&o, &env, &ceil);
+    if (have_ceilings < 0)
+        return 2;
 
     char tmpdir[] = "/tmp/portbench.XXXXXX";
     if (!mkdtemp(tmpdir)) {
@@ -397,62 +498,13 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     }
     pb_rowset rows = {0};
     const char *workers[8];
-    int nworkers = 0, worker_failed = 0;
-    for (size_t i = 0; i < pb_nbackend_specs; ++i) {
-        if (!(o.backends & (1u << i)))
-            continue;
-        const char *w = pb_backend_specs[i].worker;
-        int dup = 0;
-        for (int k = 0; k < nworkers; ++k)
-            dup |= strcmp(workers[k], w) == 0;
-        if (dup)
-            continue;
-        workers[nworkers++] = w;
-        unsigned mask = 0; /* every requested backend this worker holds */
-        for (size_t j = 0; j < pb_nbackend_specs; ++j)
-            if ((o.backends & (1u << j)) && strcmp(pb_backend_specs[j].worker, w) == 0)
-                mask |= 1u << j;
-        snprintf(o.emit, sizeof o.emit, "%s/%s.csv", tmpdir, w);
-        snprintf(o.meta, sizeof o.meta, "%s/%s.meta", tmpdir, w);
-        static char *wargv[256];
-        static char store[64 * 1024];
-        wargv[0] = (char *)w;
-        if (pb_options_to_argv(&o, mask, wargv + 1, 254, store, sizeof store) < 0) {
-            pb_errorf("internal error: worker command line too long");
-            return 2;
-        }
-        if (!o.quiet)
-            fprintf(stderr, "portbench: running %s\n", w);
-        int rc = pb_run_worker(w, wargv);
-        char why[256] = "";
-        if (rc == 127)
-            snprintf(why, sizeof why, "backend not built: %s/%s not found", pb_libexec_dir(), w);
-        else if (rc > 128) {
-            snprintf(why, sizeof why, "%s crashed (signal %d)", w, rc - 128);
-            worker_failed = 1;
-        } else if (rc == 2 || rc == 126) {
-            snprintf(why, sizeof why, "%s could not run (exit status %d)", w, rc);
-            worker_failed = 1;
-        }
-        pb_rowset got = {0};
-        char rerr[512];
-        if (access(o.emit, R_OK) == 0 && pb_csv_read(o.emit, &got, rerr, sizeof rerr) != 0) {
-            pb_errorf("%s", rerr);
-            worker_failed = 1;
-        }
-        for (size_t k = 0; k < got.n; ++k)
-            pb_rowset_push(&rows, &got.rows[k]);
-        pb_rowset_free(&got);
-        if (why[0]) {
-            pb_errorf("%s", why);
-            if (rc == 127)
-                for (size_t j = 0; j < pb_nbackend_specs; ++j)
-                    if (mask & (1u << j))
-                        skip_rows(&o, &pb_backend_specs[j], why, &rows);
-        }
-    }
+    int nworkers = 0, worker_failed = run_workers(&o, tmpdir, &rows, workers, &nworkers);
+    if (worker_failed < 0)
+        return 2;
 
     pb_rows_apply_clock(&rows, o.clock);
+    if (have_ceilings)
+        pb_ceilings_apply(&rows, &ceil);
     pb_rows_speedup(&rows);
     pb_table_print(stdout, &rows);
     int failed = 0, skipped = 0;
@@ -499,6 +551,151 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     return failed || worker_failed ? 1 : 0;
 }
 
+/* One measurement of `ceilings`: bench on backends (comma list) at sizes, dtypes,
+ * with the shared options of `base`. */
+static int ceiling_run(const pb_options *base, const char *bench, const char *backends, const char *sizes,
+                       const char *dtypes, const char *tmpdir, pb_rowset *rows, const char **workers, int *nworkers)
+{
+    static pb_options o;
+    char err[256];
+    pb_options_defaults(&o, pb_bench_find(bench));
+    o.warmup = base->warmup;
+    o.reps = base->reps;
+    o.quiet = base->quiet;
+    o.device = base->device;
+    pb_strlcpy(o.clock, base->clock, sizeof o.clock);
+    pb_strlcpy(o.gpu_profile, base->gpu_profile, sizeof o.gpu_profile);
+    o.no_baselines = 1;
+    if (pb_parse_backends(backends, &o.backends, err, sizeof err) || pb_parse_sizes(sizes, o.sizes, PB_MAX_SIZES,
+                                                                                   &o.nsizes, err, sizeof err)) {
+        pb_errorf("internal error: %s", err);
+        return -1;
+    }
+    char dt[32];
+    pb_strlcpy(dt, dtypes, sizeof dt);
+    o.ndtypes = 0;
+    for (char *save = NULL, *t = strtok_r(dt, ",", &save); t; t = strtok_r(NULL, ",", &save))
+        pb_dtype_parse(t, &o.dtypes[o.ndtypes++]);
+    return run_workers(&o, tmpdir, rows, workers, nworkers);
+}
+
+/* portbench ceilings: measure this GPU's sustained bandwidth (largest stream result,
+ * CUDA and clang OpenMP), a device-to-device cudaMemcpy, and the FP32/FP64 FMA rates;
+ * store them for the benchmark commands' pct_measured_* columns. */
+static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
+{
+    static pb_options o;
+    char err[512];
+    for (int i = 0; i < argc; ++i)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: portbench ceilings [--gpu SPEC] [--n LIST] [--reps N] [--warmup N] [--clock host|device]\n"
+                   "                          [--ceilings FILE] [--csv FILE] [--quiet]\n"
+                   "  Measures the sustained bandwidth (largest verified stream result, CUDA and clang OpenMP,\n"
+                   "  float and double, --n sizes, default 2^25..2^28), a device-to-device cudaMemcpy (same\n"
+                   "  sizes) and the FP32/FP64 FMA rates (CUDA, n = 2^22..2^26, chain 1024), and writes them to\n"
+                   "  FILE (default: a per-GPU file in $PORTBENCH_CEILINGS_DIR or ~/.cache/portbench), which the\n"
+                   "  benchmark commands read to fill pct_measured_bw and pct_measured_flops.\n");
+            return 0;
+        }
+    pb_options_defaults(&o, pb_bench_find("stream"));
+    o.nsizes = 0;
+    if (pb_options_parse(&o, argc, argv, 0, err, sizeof err) != PB_OK) {
+        pb_errorf("%s", err);
+        return 2;
+    }
+    o.backends = 1u << pb_backend_spec_find("cuda");
+    static pb_run_env env;
+    if (prepare_env(&o, &env) != PB_OK)
+        return 2;
+    if (!env.probe.ok) {
+        pb_errorf("ceilings are measured on a GPU, and there is none: %s", env.probe.why);
+        return 2;
+    }
+    /* default sizes: 2^25..2^28 elements, those whose arrays fit well in free memory */
+    char sizes[256] = "";
+    if (o.nsizes == 0) {
+        for (int k = 25; k <= 28; ++k)
+            if (2.0 * 8 * ldexp(1, k) < 0.4 * env.gpu.mem_free) {
+                char one[16];
+                snprintf(one, sizeof one, "%s2^%d", sizes[0] ? "," : "", k);
+                strncat(sizes, one, sizeof sizes - strlen(sizes) - 1);
+            }
+    } else {
+        for (int i = 0; i < o.nsizes; ++i) {
+            char one[32];
+            snprintf(one, sizeof one, "%s%zu", i ? "," : "", o.sizes[i]);
+            strncat(sizes, one, sizeof sizes - strlen(sizes) - 1);
+        }
+    }
+    if (!sizes[0]) {
+        pb_errorf("not enough free GPU memory for the stream sizes");
+        return 2;
+    }
+    char tmpdir[] = "/tmp/portbench.XXXXXX";
+    if (!mkdtemp(tmpdir)) {
+        pb_errorf("cannot create a temporary directory in /tmp");
+        return 2;
+    }
+    pb_rowset rows = {0};
+    const char *workers[8];
+    int nworkers = 0, failed = 0;
+    failed |= ceiling_run(&o, "stream", "cuda,omp@clang", sizes, "float,double", tmpdir, &rows, workers, &nworkers);
+    failed |= ceiling_run(&o, "copy", "cudart", sizes, "double", tmpdir, &rows, workers, &nworkers);
+    failed |= ceiling_run(&o, "fma", "cuda", "2^22,2^24,2^26", "float,double", tmpdir, &rows, workers, &nworkers);
+    pb_rows_apply_clock(&rows, o.clock);
+    pb_table_print(stdout, &rows);
+
+    pb_ceilings c;
+    memset(&c, 0, sizeof c);
+    pb_ceilings_from_rows(&rows, &c);
+    pb_strlcpy(c.device, env.gpu.name, sizeof c.device);
+    pb_strlcpy(c.uuid, env.gpu.uuid, sizeof c.uuid);
+    pb_strlcpy(c.profile, env.profile ? env.profile->id : "", sizeof c.profile);
+    pb_strlcpy(c.measured_utc, env.started, sizeof c.measured_utc);
+    pb_strlcpy(c.git_sha, pb_git_sha, sizeof c.git_sha);
+    pb_strlcpy(c.clock, "host", sizeof c.clock);
+    for (size_t i = 0; i < rows.n; ++i)
+        if (strcmp(rows.rows[i].clock, "device") == 0)
+            pb_strlcpy(c.clock, "device", sizeof c.clock);
+    for (size_t i = 0; i < rows.n; ++i)
+        failed |= strcmp(rows.rows[i].verified, "PASS") != 0;
+    char path[PATH_MAX];
+    if (o.ceilings[0])
+        pb_strlcpy(path, o.ceilings, sizeof path);
+    else
+        pb_ceilings_default_path(env.gpu.uuid, path, sizeof path);
+    printf("\nceilings of %s (%s clock):\n  stream    %.1f GB/s (%s)\n  memcpy    %.1f GB/s\n"
+           "  FMA FP32  %.1f GFLOP/s\n  FMA FP64  %.1f GFLOP/s\n",
+           c.device, c.clock, c.stream_gbs, c.stream_from, c.memcpy_gbs, c.fma_fp32_gflops, c.fma_fp64_gflops);
+    if (failed || c.stream_gbs <= 0 || c.fma_fp32_gflops <= 0 || c.fma_fp64_gflops <= 0) {
+        pb_errorf("a ceiling measurement failed or was skipped: %s not written", path);
+        failed = 1;
+    } else if (pb_ceilings_write(path, &c, err, sizeof err) != 0) {
+        pb_errorf("%s", err);
+        failed = 1;
+    } else {
+        printf("written to %s\n", path);
+    }
+    if (o.csv[0]) {
+        FILE *f = fopen(o.csv, "w");
+        if (f) {
+            pb_csv_write_header(f);
+            for (size_t i = 0; i < rows.n; ++i)
+                pb_csv_write_row(f, &rows.rows[i]);
+            fclose(f);
+            char meta[PATH_MAX + 16];
+            snprintf(meta, sizeof meta, "%s.meta.json", o.csv);
+            write_meta_json(meta, full_argc, full_argv, &env, tmpdir, workers, nworkers);
+        } else {
+            pb_errorf("cannot write %s", o.csv);
+            failed = 1;
+        }
+    }
+    remove_tree(tmpdir, workers, nworkers);
+    pb_rowset_free(&rows);
+    return failed ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -526,6 +723,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "list") == 0)
         return cmd_list();
+    if (strcmp(cmd, "ceilings") == 0)
+        return cmd_ceilings(argc - 2, argv + 2, argc, argv);
     if (strcmp(cmd, "compare") == 0)
         return pb_cmd_compare(argc - 2, argv + 2, stdout);
     if (strcmp(cmd, "history") == 0)

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # GPU validation, run on a GPU host (from the bundle or a build tree):
-#  1. every variant of every backend verified at awkward sizes, float and double;
+#  1. every variant of every backend of every benchmark verified at awkward sizes and
+#     parameters, in every dtype;
 #  2. compute-sanitizer memcheck, racecheck, synccheck and initcheck over every CUDA
-#     kernel at small awkward sizes: zero errors required.
+#     kernel at small awkward sizes: zero errors required;
+#  3. the FMA chain visible in the SASS of the CUDA and clang workers (informational).
 # usage: scripts/validate_gpu.sh OUTDIR [extra portbench options]
 # Exit status 0 only if every check passed. Logs and CSVs are written to OUTDIR.
 set -uo pipefail
@@ -22,10 +24,33 @@ summary=()
 
 note() { summary+=("$1"); echo "validate: $1"; }
 
-# 1. correctness of everything, at sizes that are not multiples of any block shape
-sizes=${VALIDATE_SIZES:-1,31,33,1000,16385}
-for bench in ${VALIDATE_BENCHES:-dmvm}; do
-  "$pb" "$bench" --backend cuda,omp,omp@gcc,cublas,cub,cpu --variants all --size "$sizes" --dtype float,double \
+# Per benchmark: sizes that are not multiples of any block shape, every dtype, and
+# parameters (strides, block sizes) that are not powers of two where allowed.
+declare -A check=(
+  [dmvm]="--size 1,31,33,1000,16385 --dtype float,double"
+  [reduce]="--size 1,2,31,1000,100003,4194305 --dtype int,float,double --block 64,128,1024"
+  [stream]="--size 1,31,33,1000,100003,16777217 --dtype float,double"
+  [copy]="--size 1,31,33,1000,100003,16777217 --dtype float,double"
+  [stream-strided]="--size 1,33,1000,100003 --stride-read 1,3,32 --stride-write 1,2 --dtype float,double"
+  [fma]="--size 1,33,1000,100003,1048579 --chain 64 --dtype float,double"
+  [fma-strided]="--size 1,33,1000,100003 --chain 64 --stride 1,3,32 --dtype float,double"
+)
+# Small cases for compute-sanitizer (every CUDA kernel, both passes of the reductions).
+declare -A small=(
+  [dmvm]="--size 33,100 --dtype float,double"
+  [reduce]="--size 33,1000,100003 --dtype int,float,double --block 64,128"
+  [stream]="--size 33,1000 --dtype float,double"
+  [copy]="--size 33,1000 --dtype float,double"
+  [stream-strided]="--size 33,100 --stride-read 1,3 --stride-write 1,2 --dtype float,double"
+  [fma]="--size 33,100 --chain 8 --dtype float,double"
+  [fma-strided]="--size 33,100 --chain 8 --stride 3 --dtype float,double"
+)
+benches=${VALIDATE_BENCHES:-dmvm reduce stream copy stream-strided fma fma-strided}
+
+# 1. correctness of everything
+for bench in $benches; do
+  # shellcheck disable=SC2086
+  "$pb" "$bench" --backend cuda,omp,omp@gcc,cublas,cub,cudart,cpu --variants all ${check[$bench]} \
       --warmup 1 --reps 3 --csv "$out/validate_$bench.csv" "$@" > "$out/validate_$bench.txt" 2> "$out/validate_$bench.log"
   rc=$?
   pass=$(grep -c ',PASS,' "$out/validate_$bench.csv" || true)
@@ -35,7 +60,7 @@ for bench in ${VALIDATE_BENCHES:-dmvm}; do
     status=1
     note "FAIL $bench correctness: exit $rc, $pass passed, $fail failed, $skip skipped"
   else
-    note "ok   $bench correctness: $pass rows passed, none failed or skipped (sizes $sizes)"
+    note "ok   $bench correctness: $pass rows passed, none failed or skipped (${check[$bench]})"
   fi
 done
 
@@ -45,20 +70,30 @@ if [ ! -x "$sanitizer" ]; then
   note "FAIL compute-sanitizer not found"
 else
   for tool in memcheck racecheck synccheck initcheck; do
-    for bench in ${VALIDATE_BENCHES:-dmvm}; do
+    for bench in $benches; do
       log="$out/sanitizer_${tool}_$bench.log"
+      # shellcheck disable=SC2086
       "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
-        "$workers/pb-cuda" "$bench" --backend cuda,cublas,cub --variants all --size 33,100 --dtype float,double \
-        --warmup 0 --reps 1 --emit "$out/sanitizer_${tool}_$bench.csv" > "$log" 2>&1
+        "$workers/pb-cuda" "$bench" --backend cuda,cublas,cub,cudart --variants all ${small[$bench]} \
+        --warmup 0 --reps 1 --quiet --emit "$out/sanitizer_${tool}_$bench.csv" > "$log" 2>&1
       rc=$?
       summ=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -n 1)
+      rows=$(grep -c ',PASS,' "$out/sanitizer_${tool}_$bench.csv" 2>/dev/null || true)
       if [ $rc -ne 0 ] || ! grep -Eq "(ERROR|RACECHECK) SUMMARY: 0 (errors|hazards)" "$log"; then
         status=1
         note "FAIL $tool $bench: exit $rc, ${summ:-no summary}"
       else
-        note "ok   $tool $bench: $summ"
+        note "ok   $tool $bench: $rows rows passed; $summ"
       fi
     done
+  done
+fi
+
+# 3. the FMA chain is in the machine code the GPU runs (cuobjdump of both images)
+if command -v cuobjdump >/dev/null 2>&1; then
+  for w in pb-cuda pb-omp-clang; do
+    n=$(cuobjdump -sass "$workers/$w" 2>/dev/null | awk '/Function :/ {f = ($3 ~ /fma/)} f && /[DF]FMA/ {n++} END {print n + 0}')
+    if [ "$n" -ge 1 ]; then note "ok   $w SASS: $n FFMA/DFMA in the fma kernels"; else note "info $w SASS: no FMA found by cuobjdump (image not readable here?)"; fi
   done
 fi
 

@@ -2,6 +2,7 @@
  * writer and reader, the cost model, the check, the generator and the GPU profiles. */
 #define _GNU_SOURCE
 #include "pb_bench.h"
+#include "pb_ceilings.h"
 #include "pb_cli.h"
 #include "pb_gpu.h"
 #include "pb_result.h"
@@ -370,8 +371,76 @@ static void test_apply_clock(void)
     pb_rowset_free(&s);
 }
 
+static void test_ceilings(void)
+{
+    char path[] = "/tmp/pb_ceil_XXXXXX", err[512];
+    int fd = mkstemp(path);
+    close(fd);
+    pb_ceilings c, back;
+    memset(&c, 0, sizeof c);
+    strcpy(c.device, "NVIDIA H200");
+    strcpy(c.uuid, "GPU-1234");
+    strcpy(c.clock, "device");
+    strcpy(c.stream_from, "cuda/nvcc double n=268435456");
+    c.stream_gbs = 4000;
+    c.memcpy_gbs = 3900.5;
+    c.fma_fp32_gflops = 60000;
+    c.fma_fp64_gflops = 30000;
+    CHECK(pb_ceilings_write(path, &c, err, sizeof err) == 0);
+    CHECK(pb_ceilings_read(path, &back, err, sizeof err) == 0);
+    CHECK(strcmp(back.uuid, "GPU-1234") == 0 && back.stream_gbs == 4000 && back.memcpy_gbs == 3900.5 &&
+          back.fma_fp64_gflops == 30000 && strcmp(back.stream_from, c.stream_from) == 0);
+
+    pb_rowset s = {0};
+    pb_row r;
+    pb_row_init(&r);
+    strcpy(r.offload, "device");
+    strcpy(r.verified, "PASS");
+    strcpy(r.dtype, "double");
+    r.gbs = 2000;
+    r.gflops = 3000;
+    r.flops = 1;
+    pb_rowset_push(&s, &r);
+    strcpy(r.offload, "cpu"); /* CPU rows are not related to GPU ceilings */
+    pb_rowset_push(&s, &r);
+    pb_ceilings_apply(&s, &back);
+    CHECK(s.rows[0].pct_measured_bw == 50 && s.rows[0].pct_measured_flops == 10);
+    CHECK(isnan(s.rows[1].pct_measured_bw));
+    /* the ceilings of measured rows: the best verified result of each kind */
+    pb_rowset m = {0};
+    const char *bench[] = {"stream", "stream", "copy", "fma", "fma"};
+    const char *variant[] = {"kernel", "kernel", "lib", "kernel", "kernel"};
+    const char *dtype[] = {"double", "float", "double", "float", "double"};
+    const double gbs[] = {100, 120, 90, 1, 1}, gflops[] = {0, 0, 0, 500, 250};
+    for (int i = 0; i < 5; ++i) {
+        pb_row_init(&r);
+        strcpy(r.benchmark, bench[i]);
+        strcpy(r.variant, variant[i]);
+        strcpy(r.dtype, dtype[i]);
+        strcpy(r.offload, "device");
+        strcpy(r.verified, "PASS");
+        r.gbs = gbs[i];
+        r.gflops = gflops[i];
+        pb_rowset_push(&m, &r);
+    }
+    strcpy(r.verified, "FAIL"); /* a failed row never sets a ceiling */
+    r.gflops = 1e9;
+    pb_rowset_push(&m, &r);
+    pb_ceilings_from_rows(&m, &c);
+    CHECK(c.stream_gbs == 120 && c.memcpy_gbs == 90 && c.fma_fp32_gflops == 500 && c.fma_fp64_gflops == 250);
+    FILE *f = fopen(path, "w");
+    fputs("stream_gbs = lots\n", f);
+    fclose(f);
+    CHECK(pb_ceilings_read(path, &back, err, sizeof err) == -1 && strstr(err, ":1:"));
+    CHECK(pb_ceilings_read("/nonexistent/c.txt", &back, err, sizeof err) == -1);
+    unlink(path);
+    pb_rowset_free(&s);
+    pb_rowset_free(&m);
+}
+
 int main(void)
 {
+    test_ceilings();
     test_trace_intervals();
     test_apply_clock();
     test_sizes();

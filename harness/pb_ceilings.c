@@ -1,0 +1,146 @@
+#define _GNU_SOURCE
+#include "pb_ceilings.h"
+#include "pb_common.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void pb_ceilings_default_path(const char *uuid, char *buf, size_t cap)
+{
+    const char *dir = getenv("PORTBENCH_CEILINGS_DIR"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    if (dir && *dir)
+        snprintf(buf, cap, "%s/ceilings-%s.txt", dir, uuid);
+    else if (xdg && *xdg)
+        snprintf(buf, cap, "%s/portbench/ceilings-%s.txt", xdg, uuid);
+    else
+        snprintf(buf, cap, "%s/.cache/portbench/ceilings-%s.txt", home && *home ? home : "/tmp", uuid);
+}
+
+/* mkdir -p of the directory part of path */
+static void make_parents(const char *path)
+{
+    char tmp[4096];
+    pb_strlcpy(tmp, path, sizeof tmp);
+    for (char *p = tmp + 1; *p; ++p)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(tmp, 0755);
+            *p = '/';
+        }
+}
+
+typedef struct field {
+    const char *key;
+    size_t off, cap; /* cap 0: a number */
+} field;
+
+#define STRF(f) {#f, offsetof(pb_ceilings, f), sizeof(((pb_ceilings *)0)->f)}
+#define NUMF(f) {#f, offsetof(pb_ceilings, f), 0}
+static const field fields[] = {
+    STRF(device),     STRF(uuid),       STRF(profile),         STRF(measured_utc),    STRF(git_sha), STRF(clock),
+    NUMF(stream_gbs), STRF(stream_from), NUMF(memcpy_gbs), NUMF(fma_fp32_gflops), NUMF(fma_fp64_gflops),
+};
+enum { NFIELDS = sizeof fields / sizeof fields[0] };
+
+int pb_ceilings_write(const char *path, const pb_ceilings *c, char *err, size_t cap)
+{
+    make_parents(path);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, cap, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "# portbench ceilings: measured on this GPU by `portbench ceilings`;\n"
+               "# the benchmark commands read it for pct_measured_bw and pct_measured_flops.\n");
+    for (int i = 0; i < NFIELDS; ++i) {
+        const char *p = (const char *)c + fields[i].off;
+        if (fields[i].cap)
+            fprintf(f, "%s = %s\n", fields[i].key, p);
+        else
+            fprintf(f, "%s = %.10g\n", fields[i].key, *(const double *)p);
+    }
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+int pb_ceilings_read(const char *path, pb_ceilings *c, char *err, size_t cap)
+{
+    memset(c, 0, sizeof *c);
+    c->stream_gbs = c->memcpy_gbs = c->fma_fp32_gflops = c->fma_fp64_gflops = NAN;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, cap, "cannot read ceilings file %s: %s", path, strerror(errno));
+        return -1;
+    }
+    char line[512];
+    int lineno = 0, rc = 0;
+    while (rc == 0 && fgets(line, sizeof line, f)) {
+        ++lineno;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (!line[0] || line[0] == '#')
+            continue;
+        char *eq = strstr(line, " = ");
+        int known = 0;
+        for (int i = 0; eq && i < NFIELDS && !known; ++i) {
+            if (strncmp(line, fields[i].key, (size_t)(eq - line)) != 0 || strlen(fields[i].key) != (size_t)(eq - line))
+                continue;
+            known = 1;
+            char *val = eq + 3, *end;
+            if (fields[i].cap) {
+                pb_strlcpy((char *)c + fields[i].off, val, fields[i].cap);
+            } else {
+                double v = strtod(val, &end);
+                if (end == val || *end)
+                    known = 0;
+                else
+                    *(double *)((char *)c + fields[i].off) = v;
+            }
+        }
+        if (!known) {
+            snprintf(err, cap, "%s:%d: not a 'key = value' line of a ceilings file", path, lineno);
+            rc = -1;
+        }
+    }
+    fclose(f);
+    return rc;
+}
+
+void pb_ceilings_apply(pb_rowset *rows, const pb_ceilings *c)
+{
+    for (size_t i = 0; i < rows->n; ++i) {
+        pb_row *r = &rows->rows[i];
+        if (strcmp(r->offload, "device") != 0 || strcmp(r->verified, "SKIP") == 0)
+            continue;
+        if (c->stream_gbs > 0 && !isnan(r->gbs))
+            r->pct_measured_bw = 100 * r->gbs / c->stream_gbs;
+        double peak = strcmp(r->dtype, "double") == 0  ? c->fma_fp64_gflops
+                      : strcmp(r->dtype, "float") == 0 ? c->fma_fp32_gflops
+                                                       : NAN;
+        if (peak > 0 && !isnan(r->gflops) && r->flops > 0)
+            r->pct_measured_flops = 100 * r->gflops / peak;
+    }
+}
+
+void pb_ceilings_from_rows(const pb_rowset *rows, pb_ceilings *c)
+{
+    c->stream_gbs = c->memcpy_gbs = c->fma_fp32_gflops = c->fma_fp64_gflops = 0;
+    for (size_t i = 0; i < rows->n; ++i) {
+        const pb_row *r = &rows->rows[i];
+        if (strcmp(r->verified, "PASS") != 0 || strcmp(r->offload, "device") != 0)
+            continue;
+        if (strcmp(r->benchmark, "stream") == 0 && r->gbs > c->stream_gbs) {
+            c->stream_gbs = r->gbs;
+            snprintf(c->stream_from, sizeof c->stream_from, "%s/%s %s n=%.0f", r->backend, r->compiler, r->dtype,
+                     r->size);
+        } else if (strcmp(r->benchmark, "copy") == 0 && strcmp(r->variant, "lib") == 0 && r->gbs > c->memcpy_gbs) {
+            c->memcpy_gbs = r->gbs;
+        } else if (strcmp(r->benchmark, "fma") == 0) {
+            double *best = strcmp(r->dtype, "double") == 0 ? &c->fma_fp64_gflops : &c->fma_fp32_gflops;
+            if (r->gflops > *best)
+                *best = r->gflops;
+        }
+    }
+}

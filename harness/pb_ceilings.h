@@ -1,0 +1,38 @@
+/* pb_ceilings.h - measured ceilings of one GPU (portbench ceilings): sustained stream
+ * bandwidth, device-to-device cudaMemcpy, FP32/FP64 FMA rates. Stored in a small
+ * per-device text file; benchmark commands read it to fill pct_measured_bw and
+ * pct_measured_flops beside the datasheet percentages. */
+#ifndef PB_CEILINGS_H
+#define PB_CEILINGS_H
+
+#include "pb_result.h"
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pb_ceilings {
+    char device[128], uuid[64], profile[32], measured_utc[32], git_sha[48], clock[8];
+    double stream_gbs;      /* largest verified stream result */
+    char stream_from[96];   /* backend/compiler, dtype, n of that result */
+    double memcpy_gbs;      /* cudaMemcpy device to device, read + write bytes */
+    double fma_fp32_gflops, fma_fp64_gflops;
+} pb_ceilings;
+
+/* Default file for a GPU UUID: $PORTBENCH_CEILINGS_DIR, else $XDG_CACHE_HOME/portbench,
+ * else $HOME/.cache/portbench; named ceilings-<uuid>.txt. */
+void pb_ceilings_default_path(const char *uuid, char *buf, size_t cap);
+int pb_ceilings_write(const char *path, const pb_ceilings *c, char *err, size_t cap);
+/* 0 on success; -1 with a message (missing file, malformed line). */
+int pb_ceilings_read(const char *path, pb_ceilings *c, char *err, size_t cap);
+/* Fill pct_measured_bw / pct_measured_flops of the GPU rows from the rates they show. */
+void pb_ceilings_apply(pb_rowset *rows, const pb_ceilings *c);
+/* The ceilings of a set of rows measured by `portbench ceilings`. */
+void pb_ceilings_from_rows(const pb_rowset *rows, pb_ceilings *c);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

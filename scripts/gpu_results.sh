@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The committed GPU results, run on a GPU host from the bundle:
+#   scripts/gpu_results.sh OUTDIR STEP...
+# Steps: validate ceilings dmvm reduce stream strided fma fmastrided (or all).
+# Every benchmark run is recorded with --record under OUTDIR/results/<gpu>/<benchmark>/
+# (the layout of results/README.md) and reads the ceilings measured in the same session.
+set -uo pipefail
+out=${1:?usage: gpu_results.sh OUTDIR STEP...}
+shift
+here=$(cd "$(dirname "$0")" && pwd)
+pb=$here/../bin/portbench
+[ -x "$pb" ] || pb=$here/../build/bin/portbench
+mkdir -p "$out"
+ceil=$out/ceilings.txt
+all=(--backend cuda,omp,omp@gcc,cpu --record="$out/results")
+log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" | tee -a "$out/steps.log"; }
+run() { # run LABEL portbench-arguments... (with the session's ceilings, once measured)
+  local label=$1
+  shift
+  local extra=()
+  [ -f "$ceil" ] && extra=(--ceilings "$ceil")
+  log "start $label: portbench $* ${extra[*]}"
+  local t0=$SECONDS
+  "$pb" "$@" "${extra[@]}" --label "$label" > "$out/$label.txt" 2> "$out/$label.log"
+  log "end   $label: exit $? after $((SECONDS - t0)) s"
+}
+steps=("$@")
+[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided fma fmastrided)
+for step in "${steps[@]}"; do
+  case $step in
+  validate)
+    log "start validate"
+    "$here/validate_gpu.sh" "$out/validation" > "$out/validate.txt" 2>&1
+    log "end   validate: exit $?"
+    ;;
+  ceilings)
+    log "start ceilings"
+    "$pb" ceilings --ceilings "$ceil" --csv "$out/ceilings.csv" > "$out/ceilings_run.txt" 2> "$out/ceilings_run.log"
+    log "end   ceilings: exit $?"
+    ;;
+  dmvm)
+    # the committed comparison (all variants, both dtypes), device clock where traced
+    run dmvm_nx16384 dmvm "${all[@]}" --variants all --nx 16384 --dtype double,float
+    # issue 6: both clocks at three sizes, and the same without tracing (its cost)
+    run dmvm_clocks dmvm "${all[@]}" --variants all --nx 1024,4096,16384 --dtype double
+    run dmvm_untraced dmvm "${all[@]}" --variants all --nx 1024,4096,16384 --dtype double --clock host \
+       
+    ;;
+  reduce)
+    run reduce_course reduce "${all[@]}" --variants all --n 2^22 --dtype int,float,double --block 128 \
+       
+    run reduce_large reduce "${all[@]}" --variants all --n 2^28 --dtype int,float,double --block 256 \
+        --warmup 1 --reps 5
+    ;;
+  stream)
+    run stream_sweep stream "${all[@]}" --n 2^10:2^27:4/oct --dtype double,float
+    ;;
+  strided)
+    run strided_read stream-strided "${all[@]}" --n 2^12:2^24:1/oct --stride-read 1,2,4,8,16,32 \
+        --stride-write 1 --dtype double,float
+    run strided_write stream-strided "${all[@]}" --n 2^12:2^24:1/oct --stride-read 1 \
+        --stride-write 2,4,8,16,32 --dtype double,float
+    ;;
+  fma)
+    run fma_sweep fma "${all[@]}" --n 2^10:2^26:4/oct --chain 1024 --dtype double,float
+    ;;
+  fmastrided)
+    run fma_strided fma-strided "${all[@]}" --n 2^12:2^24:1/oct --chain 1024 --stride 1,2,4,8,16,32 \
+        --dtype double,float
+    ;;
+  *) log "unknown step $step" ;;
+  esac
+done
