@@ -36,6 +36,7 @@ void pb_options_defaults(pb_options *o, const pb_bench *bench)
     o->bench = bench;
     o->warmup = 2;
     o->reps = 10;
+    o->time_budget = 60;
     o->seed = 42;
     o->gpu_kind = PB_GPU_AUTO;
     o->device = 0;
@@ -424,6 +425,14 @@ int pb_options_parse(pb_options *o, int argc, char **argv, int worker, char *err
             if (parse_int("--reps", val, 1, 1000000, &v, err, cap))
                 return PB_ERR;
             o->reps = (int)v;
+        } else if (OPT("--time-budget")) {
+            char *end;
+            double tb = strtod(val, &end);
+            if (end == val || *end || !(tb >= 0) || tb > 1e6) {
+                snprintf(err, cap, "--time-budget needs seconds >= 0 (0 = no limit), got '%s'", val);
+                return PB_ERR;
+            }
+            o->time_budget = tb;
         } else if (OPT("--seed")) {
             if (parse_int("--seed", val, 0, 0x7fffffffffffffffL, &v, err, cap))
                 return PB_ERR;
@@ -601,6 +610,9 @@ int pb_options_to_argv(const pb_options *o, unsigned backends, char **argv, int 
     add_longs(&a, "--reps", num, 1);
     num[0] = (long)o->seed;
     add_longs(&a, "--seed", num, 1);
+    char tb[32];
+    snprintf(tb, sizeof tb, "%.17g", o->time_budget);
+    add_opt(&a, "--time-budget", tb);
     if (o->threads) {
         num[0] = o->threads;
         add_longs(&a, "--threads", num, 1);
@@ -641,6 +653,8 @@ void pb_print_bench_help(FILE *f, const pb_bench *b)
                 b->params[p].def);
     fprintf(f, "  --warmup N         untimed runs before timing (default 2)\n");
     fprintf(f, "  --reps N           timed repetitions (default 10)\n");
+    fprintf(f, "  --time-budget S    at most S seconds of timed repetitions per configuration: a slow one runs\n"
+               "                     fewer (at least 1; the row says so). 0 = no limit (default 60)\n");
     fprintf(f, "  --gpu SPEC         auto | device index | model (%s)\n", pb_gpu_model_list());
     fprintf(f, "  --csv FILE         write results in long CSV format (and FILE.meta.json)\n");
     fprintf(f, "  --seed N           input generator seed (default 42)\n");

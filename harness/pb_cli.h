@@ -43,6 +43,7 @@ typedef struct pb_options {
     long params[PB_MAX_PARAMS][PB_MAX_VALUES];
     int nparams[PB_MAX_PARAMS];
     int warmup, reps;
+    double time_budget;        /* seconds of timed repetitions per configuration, 0 = none */
     uint64_t seed;
     int threads;               /* 0 = one per core */
     pb_gpu_kind gpu_kind;

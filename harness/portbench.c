@@ -395,25 +395,27 @@ static int load_ceilings(const pb_options *o, const pb_run_env *env, pb_ceilings
     return 1;
 }
 
-/* Run one worker per compiler for the backends in o, appending their rows. Returns 1
- * if a worker crashed or could not run, 0 otherwise, -1 on an internal error. */
+/* Run one worker per compiler for the backends in o, appending their rows; workers
+ * started are added to workers[] (once each, for the metadata). Returns 1 if a worker
+ * crashed or could not run, 0 otherwise, -1 on an internal error. */
 static int run_workers(pb_options *o, const char *tmpdir, pb_rowset *rows, const char **workers, int *nworkers)
 {
     int worker_failed = 0;
+    unsigned done = 0; /* specs whose worker ran in this call */
     for (size_t i = 0; i < pb_nbackend_specs; ++i) {
-        if (!(o->backends & (1u << i)))
+        if (!(o->backends & (1u << i)) || (done & (1u << i)))
             continue;
         const char *w = pb_backend_specs[i].worker;
-        int dup = 0;
+        int seen = 0;
         for (int k = 0; k < *nworkers; ++k)
-            dup |= strcmp(workers[k], w) == 0;
-        if (dup)
-            continue;
-        workers[(*nworkers)++] = w;
+            seen |= strcmp(workers[k], w) == 0;
+        if (!seen)
+            workers[(*nworkers)++] = w;
         unsigned mask = 0; /* every requested backend this worker holds */
         for (size_t j = 0; j < pb_nbackend_specs; ++j)
             if ((o->backends & (1u << j)) && strcmp(pb_backend_specs[j].worker, w) == 0)
                 mask |= 1u << j;
+        done |= mask;
         snprintf(o->emit, sizeof o->emit, "%s/%s.csv", tmpdir, w);
         snprintf(o->meta, sizeof o->meta, "%s/%s.meta", tmpdir, w);
         static char *wargv[256];
@@ -561,6 +563,7 @@ static int ceiling_run(const pb_options *base, const char *bench, const char *ba
     pb_options_defaults(&o, pb_bench_find(bench));
     o.warmup = base->warmup;
     o.reps = base->reps;
+    o.time_budget = base->time_budget;
     o.quiet = base->quiet;
     o.device = base->device;
     pb_strlcpy(o.clock, base->clock, sizeof o.clock);

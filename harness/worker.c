@@ -314,9 +314,17 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     row_start(w, bs, v, c, &r);
     r.transfer_s = transfer_s;
 
+    /* Warm-up; the first run also tells how long a repetition takes. */
     int rc = PB_OK;
-    for (int i = 0; i < o->warmup && rc == PB_OK; ++i)
+    double one = -1;
+    for (int i = 0; i < o->warmup && rc == PB_OK; ++i) {
+        double t0 = pb_now();
         rc = one_rep(be, v, a, NULL);
+        if (i == 0)
+            one = pb_now() - t0;
+        if (o->time_budget > 0 && one * (o->reps + o->warmup) > o->time_budget)
+            break; /* a slow configuration: one warm-up is enough */
+    }
 
     /* Checked run: poisoned output, offload flag cleared. */
     int pass = 0;
@@ -329,8 +337,11 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         rc = be->upload(a->buf[h->out_buf], h->out, out_bytes);
         if (rc == PB_OK && be->offload)
             rc = be->upload(a->ran_on, &zero, sizeof zero);
+        double t0 = pb_now();
         if (rc == PB_OK)
             rc = one_rep(be, v, a, NULL);
+        if (one < 0)
+            one = pb_now() - t0;
         if (rc == PB_OK) {
             pass = check_output(be, h, a, &chk, note, sizeof note);
             if (pass && be->offload)
@@ -342,9 +353,15 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     int gpu_row = strcmp(r.offload, "device") == 0;
     if (gpu_row)
         pb_nvml_sample(&before);
+    /* Keep the timed repetitions within --time-budget (at least one repetition). */
+    int reps = o->reps;
+    if (o->time_budget > 0 && one * reps > o->time_budget) {
+        reps = (int)(o->time_budget / one);
+        reps = reps < 1 ? 1 : reps;
+    }
     timing t;
     if (rc == PB_OK)
-        rc = timed_reps(be, v, a, o->reps, gpu_row && pb_trace_active(), &t);
+        rc = timed_reps(be, v, a, reps, gpu_row && pb_trace_active(), &t);
     if (gpu_row) {
         pb_nvml_sample(&after);
         record_gpu_state(&r, &before, &after);
@@ -363,7 +380,10 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         pb_strlcpy(r.verified, "FAIL", sizeof r.verified);
         snprintf(r.note, sizeof r.note, "%s failed to run (backend error)", v->name);
     } else {
-        record_times(&r, &t, o->reps);
+        record_times(&r, &t, reps);
+        if (reps < o->reps)
+            snprintf(r.note, sizeof r.note, "%d repetitions instead of %d: one takes %.3g s (--time-budget %g s)", reps,
+                     o->reps, one, o->time_budget);
         r.gbs = r.bytes / r.time_median_s * 1e-9;
         r.gflops = r.flops / r.time_median_s * 1e-9;
         if (w->profile && gpu_row) {
@@ -376,7 +396,7 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         r.tolerance = chk.tol;
         pb_strlcpy(r.verified, pass ? "PASS" : "FAIL", sizeof r.verified);
         if (note[0])
-            pb_strlcpy(r.note, note, sizeof r.note);
+            pb_strlcpy(r.note, note, sizeof r.note); /* a failed check says why first */
         if (pass && strcmp(r.offload, "host-fallback") == 0)
             pb_strlcpy(r.note, "OpenMP target region ran on the host (no GPU)", sizeof r.note);
     }

@@ -4,7 +4,7 @@
 #     parameters, in every dtype;
 #  2. compute-sanitizer memcheck, racecheck, synccheck and initcheck over every CUDA
 #     kernel at small awkward sizes: zero errors required;
-#  3. the FMA chain visible in the SASS of the CUDA and clang workers (informational).
+#  3. the FMA chain visible in the SASS of the CUDA worker.
 # usage: scripts/validate_gpu.sh OUTDIR [extra portbench options]
 # Exit status 0 only if every check passed. Logs and CSVs are written to OUTDIR.
 set -uo pipefail
@@ -91,10 +91,10 @@ fi
 
 # 3. the FMA chain is in the machine code the GPU runs (cuobjdump of both images)
 if command -v cuobjdump >/dev/null 2>&1; then
-  for w in pb-cuda pb-omp-clang; do
-    n=$(cuobjdump -sass "$workers/$w" 2>/dev/null | awk '/Function :/ {f = ($3 ~ /fma/)} f && /[DF]FMA/ {n++} END {print n + 0}')
-    if [ "$n" -ge 1 ]; then note "ok   $w SASS: $n FFMA/DFMA in the fma kernels"; else note "info $w SASS: no FMA found by cuobjdump (image not readable here?)"; fi
-  done
+  # (clang's OpenMP images are not in a section cuobjdump reads; scripts/check_codegen.sh
+  # disassembles them at build time)
+  n=$(cuobjdump -sass "$workers/pb-cuda" 2>/dev/null | awk '/Function :/ {f = ($3 ~ /fma/)} f && /[DF]FMA/ {n++} END {print n + 0}')
+  if [ "$n" -ge 1 ]; then note "ok   pb-cuda SASS: $n FFMA/DFMA in the fma kernels"; else status=1; note "FAIL pb-cuda SASS: no FFMA/DFMA in the fma kernels"; fi
 fi
 
 printf '%s\n' "${summary[@]}" > "$out/validate_summary.txt"
