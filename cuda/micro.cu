@@ -41,6 +41,10 @@ __global__ void fma_kernel(size_t n, size_t stride, long chain, T a, T b, const 
     const size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
     if (i < n && i % stride == 0) {
         T acc = src[i];
+        /* Unrolled deeply: on Hopper an FP32 FMA must issue every cycle to reach the
+         * peak, so loop counter and branch must not take issue slots (with nvcc's
+         * default unroll of 4, FP32 stalled at 46% of the datasheet rate on the H200). */
+#pragma unroll 16
         for (long k = 0; k < chain; ++k)
             acc = fma_of(a, acc, b);
         dest[i] = acc;
