@@ -274,11 +274,15 @@ void pb_row_key_str(const pb_row *r, char *buf, size_t cap)
              r->params[0] ? " " : "", r->params);
 }
 
+/* The spread of the clock the row's time comes from (pb_row_time). */
 double pb_row_rel_spread(const pb_row *r)
 {
-    if (isnan(r->time_stddev_s) || !(r->time_median_s > 0))
+    int device = strcmp(r->clock, "device") == 0 && !isnan(r->device_time_median_s);
+    double sd = device ? r->device_time_stddev_s : r->time_stddev_s;
+    double med = device ? r->device_time_median_s : r->time_median_s;
+    if (isnan(sd) || !(med > 0))
         return 0;
-    return r->time_stddev_s / r->time_median_s;
+    return sd / med;
 }
 
 static int is_status(const pb_row *r, const char *s) { return strcmp(r->verified, s) == 0; }
@@ -782,7 +786,8 @@ void pb_compare_help(FILE *f)
             "  --md, --csv     markdown table, or CSV on stdout (default: aligned text)\n"
             "  --by compiler   one run: each OpenMP variant's compilers side by side, with the\n"
             "                  CUDA row of the same case as reference (GB/s, OpenMP/CUDA time)\n\n"
-            "  noise rule: s = time_stddev_s / time_median_s of each row; noise = 2*sqrt(sb^2 + sn^2);\n"
+            "  noise rule: s = stddev / median of the clock in use (device_time_stddev_s or time_stddev_s);\n"
+            "  noise = 2*sqrt(sb^2 + sn^2);\n"
             "  limit = max(threshold, noise); SLOWER when new/base > 1 + limit, FASTER when\n"
             "  new/base < 1/(1 + limit), else SAME. Times are pb_row_time (the clock column).\n\n"
             "  exit status: 0 no regression; 1 a SLOWER row or a row that fails in NEW;\n"

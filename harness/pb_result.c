@@ -46,6 +46,7 @@ static const column columns[] = {
     N(time_mean_s, "mean host-clock time, seconds"),
     N(device_time_median_s, "median device time of one repetition: first GPU activity start to last end (see device_clock), seconds"),
     N(device_time_min_s, "minimum device time, seconds"),
+    N(device_time_stddev_s, "sample standard deviation of the device time, seconds"),
     N(kernels_per_rep, "GPU kernels launched per repetition (median), when traced with CUPTI"),
     N(launch_overhead_s, "median host time minus median device time, seconds"),
     S(clock, "which time gbs, gflops, the percentages and speedup_vs_lib use: host (time_median_s) or device (device_time_median_s)"),

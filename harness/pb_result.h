@@ -31,7 +31,7 @@ typedef struct pb_row {
     char git_sha[48];
     /* columns beyond the required ones */
     double time_mean_s;
-    double device_time_median_s, device_time_min_s;
+    double device_time_median_s, device_time_min_s, device_time_stddev_s;
     double kernels_per_rep, launch_overhead_s;
     char clock[8]; /* which time gbs/gflops/pct_* use: host or device */
     double transfer_s;

@@ -282,6 +282,7 @@ static void record_times(pb_row *r, const timing *t, int reps)
     if (t->device_clock && pb_stats_compute(t->device, (size_t)reps, &ds) == 0) {
         r->device_time_median_s = ds.median;
         r->device_time_min_s = ds.min;
+        r->device_time_stddev_s = ds.stddev;
         r->launch_overhead_s = hs.median - ds.median;
         pb_strlcpy(r->device_clock, t->device_clock, sizeof r->device_clock);
         if (ds.n < (size_t)reps)
