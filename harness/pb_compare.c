@@ -103,21 +103,6 @@ static int numeric_column(const pb_tab *t, int c)
     return rows > 0;
 }
 
-static void put_csv_field(FILE *f, const char *s)
-{
-    if (!strpbrk(s, ",\"\n\r")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; ++s) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static void put_md_field(FILE *f, const char *s)
 {
     for (; *s; ++s) {
@@ -187,7 +172,7 @@ int pb_tab_print(FILE *f, const pb_tab *t, pb_fmt fmt)
             for (int c = 0; c < t->ncols; ++c) {
                 if (c)
                     fputc(',', f);
-                put_csv_field(f, cell(t, r, c));
+                pb_csv_write_field(f, cell(t, r, c));
             }
             fputc('\n', f);
         }

@@ -92,7 +92,7 @@ void pb_csv_write_header(FILE *f)
     fputc('\n', f);
 }
 
-static void write_str(FILE *f, const char *s)
+void pb_csv_write_field(FILE *f, const char *s)
 {
     if (strpbrk(s, ",\"\n\r") == NULL) {
         fputs(s, f);
@@ -114,7 +114,7 @@ void pb_csv_write_row(FILE *f, const pb_row *r)
         if (i)
             fputc(',', f);
         if (columns[i].kind == COL_STR) {
-            write_str(f, p);
+            pb_csv_write_field(f, p);
         } else {
             double v = *(const double *)p;
             if (isnan(v))

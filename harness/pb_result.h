@@ -56,6 +56,8 @@ const char *pb_csv_column_name(size_t i);
 const char *pb_csv_column_doc(size_t i);
 
 void pb_csv_write_header(FILE *f);
+/* One CSV field, quoted when it holds a comma, quote or line break. */
+void pb_csv_write_field(FILE *f, const char *s);
 void pb_csv_write_row(FILE *f, const pb_row *r);
 
 /* A growable array of rows. */

@@ -459,6 +459,30 @@ static int run_workers(pb_options *o, const char *tmpdir, pb_rowset *rows, const
     return worker_failed;
 }
 
+/* The CSV of a run and its FILE.meta.json. 0, or -1 after saying what failed. */
+static int write_results(const char *csv, const pb_rowset *rows, int argc, char **argv, const pb_run_env *env,
+                         const char *tmpdir, const char *const *workers, int nworkers, int quiet)
+{
+    FILE *f = fopen(csv, "w");
+    if (!f) {
+        pb_errorf("cannot write %s", csv);
+        return -1;
+    }
+    pb_csv_write_header(f);
+    for (size_t i = 0; i < rows->n; ++i)
+        pb_csv_write_row(f, &rows->rows[i]);
+    if (fclose(f) != 0) {
+        pb_errorf("writing %s failed", csv);
+        return -1;
+    }
+    char meta[PATH_MAX + 16];
+    snprintf(meta, sizeof meta, "%s.meta.json", csv);
+    write_meta_json(meta, argc, argv, env, tmpdir, workers, nworkers);
+    if (!quiet)
+        fprintf(stderr, "portbench: wrote %s and %s\n", csv, meta);
+    return 0;
+}
+
 static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, char **full_argv)
 {
     static pb_options o;
@@ -518,23 +542,8 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
            failed, skipped);
     if (skipped)
         print_skip_reasons(&rows);
-    if (o.csv[0]) {
-        FILE *f = fopen(o.csv, "w");
-        if (!f) {
-            pb_errorf("cannot write %s", o.csv);
-            failed = 1;
-        } else {
-            pb_csv_write_header(f);
-            for (size_t i = 0; i < rows.n; ++i)
-                pb_csv_write_row(f, &rows.rows[i]);
-            fclose(f);
-            char meta[PATH_MAX + 16];
-            snprintf(meta, sizeof meta, "%s.meta.json", o.csv);
-            write_meta_json(meta, full_argc, full_argv, &env, tmpdir, workers, nworkers);
-            if (!o.quiet)
-                fprintf(stderr, "portbench: wrote %s and %s\n", o.csv, meta);
-        }
-    }
+    if (o.csv[0] && write_results(o.csv, &rows, full_argc, full_argv, &env, tmpdir, workers, nworkers, o.quiet))
+        failed = 1;
     if (rec.on) {
         char run[PATH_MAX], meta[PATH_MAX + 32];
         const char *gpu = !env.probe.ok ? NULL : env.profile ? env.profile->id : env.gpu.name;
@@ -681,21 +690,8 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
     } else {
         printf("written to %s\n", path);
     }
-    if (o.csv[0]) {
-        FILE *f = fopen(o.csv, "w");
-        if (f) {
-            pb_csv_write_header(f);
-            for (size_t i = 0; i < rows.n; ++i)
-                pb_csv_write_row(f, &rows.rows[i]);
-            fclose(f);
-            char meta[PATH_MAX + 16];
-            snprintf(meta, sizeof meta, "%s.meta.json", o.csv);
-            write_meta_json(meta, full_argc, full_argv, &env, tmpdir, workers, nworkers);
-        } else {
-            pb_errorf("cannot write %s", o.csv);
-            failed = 1;
-        }
-    }
+    if (o.csv[0] && write_results(o.csv, &rows, full_argc, full_argv, &env, tmpdir, workers, nworkers, o.quiet))
+        failed = 1;
     remove_tree(tmpdir, workers, nworkers);
     pb_rowset_free(&rows);
     return failed ? 1 : 0;
