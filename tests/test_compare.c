@@ -548,6 +548,43 @@ static int have_gnuplot(void)
     return rc == 0;
 }
 
+/* Parameter sweeps (report_sweep.csv: real H200 rows): stream-strided over stride_read
+ * and stride_write at three sizes with one wrong result, fma-strided over stride at
+ * one size. Each varying parameter is one family with one line per value. */
+static void test_report_sweeps(const char *dir)
+{
+    char *out, p[8192];
+    CHECK(run(&out, "'%s' report '%s/report_sweep.csv' -o '%s/sweep'", pb, fixtures, dir) == 0);
+    CHECK(strstr(out, "and 3 plot(s)") != NULL);
+    free(out);
+    snprintf(p, sizeof p, "%s/sweep/report.md", dir);
+    char *md = slurp(p);
+    CHECK(strstr(md, "## stream-strided double: stride_read sweep (stride_write=1)") != NULL);
+    CHECK(strstr(md, "## stream-strided double: stride_write sweep (stride_read=1)") != NULL);
+    CHECK(strstr(md, "## stream-strided double stride_read") == NULL); /* no family per value */
+    /* value per stride and backend at the largest size, % of the measured ceiling */
+    CHECK(strstr(md, "| 4 | 2314.7 (60%) | **FAIL** | 82.9 |") != NULL);
+    CHECK(count(md, "| 1 | 4639.7 (120%) | 3603.4 (93%) | 284.9 |") == 2); /* stride 1 is in both sweeps */
+    CHECK(strstr(md, "## FAILED verification: 1 row(s)") != NULL);
+    /* FLOP-bound: GFLOP/s everywhere, also in the compiler table */
+    CHECK(strstr(md, "GFLOP/s per stride and backend") != NULL && strstr(md, "| 8 | 3926.2 (8.7%) | 5601.9 (12%) |"));
+    CHECK(strstr(md, "| clang time | clang GFLOP/s |") != NULL);
+    free(md);
+    /* over size: one panel per backend, one line per stride; the wrong row in no plot */
+    snprintf(p, sizeof p, "%s/sweep/stream-strided_double_stride_read_sweep_stride_write_1_size.gp", dir);
+    char *gp = slurp(p);
+    CHECK(strstr(gp, "set multiplot layout 1,3") != NULL && strstr(gp, "title 'stride_read'") != NULL);
+    CHECK(strstr(gp, "set ylabel 'bandwidth [GB/s] (log scale)'") != NULL && strstr(gp, "set logscale x 2") != NULL);
+    CHECK(strstr(gp, "1234.5") == NULL && strstr(gp, "h200 peak 4800 (dashed)") != NULL);
+    free(gp);
+    /* one size: the rate over the stride, one line per backend */
+    snprintf(p, sizeof p, "%s/sweep/fma-strided_float_stride_sweep_chain_1024_values.gp", dir);
+    gp = slurp(p);
+    CHECK(strstr(gp, "set ylabel 'FLOP rate [GFLOP/s]'") != NULL && strstr(gp, "set xlabel 'stride (log scale)'"));
+    CHECK(strstr(gp, "'8' 8") != NULL && strstr(gp, "\n8 5601.9\n") != NULL);
+    free(gp);
+}
+
 static void test_report(void)
 {
     char dir[1024], *out;
@@ -607,6 +644,7 @@ static void test_report(void)
     CHECK(run(&out, "'%s' report '%s/report.csv' -o '%s/png' --format png && test -s '%s/png/dmvm_double_bars.png'",
               pb, fixtures, dir, dir) == 0);
     free(out);
+    test_report_sweeps(dir);
 }
 
 int main(int argc, char **argv)

@@ -1,0 +1,36 @@
+# reduce_int_block_256_bars: made by portbench report; run 'gnuplot reduce_int_block_256_bars.gp' in this directory to redraw
+set terminal svg size 1000,560 dynamic noenhanced font 'Helvetica,13' background '#ffffff'
+set output 'reduce_int_block_256_bars.svg'
+set grid xtics ytics lt 1 lw 1 lc rgb '#e4e4e4'
+set yrange [0:*]
+set title 'reduce int block=256, n = 268435456: bandwidth per variant and backend'
+set xlabel 'variant'
+set arrow from graph 0, first 4800 to graph 1, first 4800 nohead dt 2 lw 1.5 lc rgb '#505050' front
+set label 'h200 peak 4800 (dashed)' at graph 0.01, first 4800 left offset 0,0.7 textcolor rgb '#505050' front
+set arrow from graph 0, first 3864.97 to graph 1, first 3864.97 nohead dt 3 lw 1.5 lc rgb '#a05000' front
+set label 'measured ceiling 3865 (dotted)' at graph 0.99, first 4800 right offset 0,0.7 textcolor rgb '#a05000' front
+set ylabel 'bandwidth [GB/s]'
+set yrange [0:5184]
+set key outside right top vertical noreverse Left
+set grid noxtics
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.85 border -1
+set boxwidth 0.9
+set xtics nomirror rotate by -45
+$d << EOD
+"k1" 408.984 NaN NaN NaN NaN
+"k2" 663.687 NaN NaN NaN NaN
+"k3" 828.797 NaN NaN NaN NaN
+"k4" 1564.32 NaN NaN NaN NaN
+"k5" 1991.14 NaN NaN NaN NaN
+"k6" 2175.06 NaN NaN NaN NaN
+"k7" 3706.47 NaN NaN NaN NaN
+"shfl" 3681.66 NaN NaN NaN NaN
+"clause" NaN 179.026 47.7742 NaN NaN
+"twolevel" NaN 512.731 93.5708 NaN NaN
+"multiacc" NaN 743.759 35.9187 NaN NaN
+"lib" NaN NaN NaN 4477.52 NaN
+"baseline" NaN NaN NaN NaN 95.1342
+EOD
+plot $d using 2:xtic(1) lc rgb '#1f77b4' title 'cuda', $d using 3 lc rgb '#ff7f0e' title 'omp(clang)', $d using 4 lc rgb '#2ca02c' title 'omp(gcc)', $d using 5 lc rgb '#d62728' title 'cub', $d using 6 lc rgb '#9467bd' title 'cpu(gcc)'
