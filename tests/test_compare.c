@@ -171,6 +171,14 @@ static void test_classify(void)
     pb_row nosd = base;
     nosd.time_stddev_s = NAN;
     CHECK(pb_row_rel_spread(&nosd) == 0);
+    /* a device-clock row is judged by the spread of the device times, not the host's */
+    pb_row devsd = base;
+    pb_strlcpy(devsd.clock, "device", sizeof devsd.clock);
+    devsd.time_median_s = 2e-3;
+    devsd.time_stddev_s = 1e-3; /* one slow host repetition */
+    devsd.device_time_median_s = 1e-3;
+    devsd.device_time_stddev_s = 1e-5;
+    CHECK(fabs(pb_row_rel_spread(&devsd) - 0.01) < 1e-12);
     CHECK(strcmp(pb_verdict_name(PB_SLOWER), "SLOWER") == 0 && strcmp(pb_verdict_name(PB_FAILED), "FAIL") == 0);
 }
 
