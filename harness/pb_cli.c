@@ -642,7 +642,7 @@ void pb_print_bench_help(FILE *f, const pb_bench *b)
     char valid[256];
     variant_list(b, valid, sizeof valid);
     fprintf(f, "usage: portbench %s [options]\n  %s\n\n", b->name, b->summary);
-    fprintf(f, "  --backend LIST     cuda, omp (= omp@clang), omp@gcc, cublas, cub, cpu (default: cuda,omp,omp@gcc)\n");
+    fprintf(f, "  --backend LIST     cuda, omp (= omp@clang), omp@gcc, cublas, cub, cudart, cpu (default: cuda,omp,omp@gcc)\n");
     fprintf(f, "  --variants LIST    %s; ranges like %s-%s; all (default)\n", valid, b->variants[0],
             b->variants[1] ? b->variants[1] : b->variants[0]);
     fprintf(f, "  %-18s sizes: 1000,4096 | 2^20 | 16Ki | LO:HI:xF | LO:HI:+D | LO:HI:K/oct (default %s)\n",

@@ -23,7 +23,7 @@ typedef struct column {
 static const column columns[] = {
     S(benchmark, "benchmark name (dmvm, ...)"),
     S(variant, "kernel version (v0..v9), `lib` for the vendor library, `baseline` for the CPU OpenMP baseline"),
-    S(backend, "programming model: cuda, omp (OpenMP target), cublas, cub, cpu"),
+    S(backend, "programming model: cuda, omp (OpenMP target), cublas, cub, cudart (cudaMemcpy), cpu"),
     S(compiler, "compiler that built the kernel (nvcc, clang, gcc), or the library name for library rows"),
     S(compiler_version, "its version"),
     S(device, "GPU name, or `host` for host-fallback and CPU rows"),

@@ -44,7 +44,7 @@ static int cmd_list(void)
         const pb_bench *b = pb_benches[i];
         printf("  %-14s %s\n  %-14s cost model: %s\n", b->name, b->summary, "", b->cost_model);
     }
-    printf("\nbackends (--backend): cuda, omp (= omp@clang), omp@gcc, cublas, cub, cpu\n");
+    printf("\nbackends (--backend): cuda, omp (= omp@clang), omp@gcc, cublas, cub, cudart, cpu\n");
     printf("workers in %s:\n", pb_libexec_dir());
     const char *seen[8];
     int nseen = 0;
