@@ -66,6 +66,14 @@ void pb_errorf(const char *fmt, ...)
     va_end(ap);
 }
 
+int pb_wants_help(int argc, char **argv)
+{
+    for (int i = 0; i < argc; ++i)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return 1;
+    return 0;
+}
+
 void pb_strlcpy(char *dst, const char *src, size_t cap)
 {
     if (cap == 0)

@@ -33,6 +33,9 @@ void pb_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * at least `grain` items; small n runs inline. fn(begin, end, ctx) must be safe to call concurrently. */
 void pb_parallel_for(size_t n, size_t grain, void (*fn)(size_t begin, size_t end, void *ctx), void *ctx);
 
+/* 1 if any of argv[0..argc) is --help or -h: commands answer it before parsing. */
+int pb_wants_help(int argc, char **argv);
+
 /* Bounded string copy that always terminates. */
 void pb_strlcpy(char *dst, const char *src, size_t cap);
 

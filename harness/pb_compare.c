@@ -781,11 +781,10 @@ void pb_compare_help(FILE *f)
 
 int pb_cmd_compare(int argc, char **argv, FILE *out)
 {
-    for (int i = 0; i < argc; ++i)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            pb_compare_help(out);
-            return PB_EXIT_OK;
-        }
+    if (pb_wants_help(argc, argv)) {
+        pb_compare_help(out);
+        return PB_EXIT_OK;
+    }
     cmp_args a;
     char err[2 * PATH_MAX];
     if (parse_compare_args(argc, argv, &a, err, sizeof err) != 0) {

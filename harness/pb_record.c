@@ -784,11 +784,10 @@ void pb_history_help(FILE *f)
 
 int pb_cmd_history(int argc, char **argv, FILE *out)
 {
-    for (int i = 0; i < argc; ++i)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            pb_history_help(out);
-            return PB_EXIT_OK;
-        }
+    if (pb_wants_help(argc, argv)) {
+        pb_history_help(out);
+        return PB_EXIT_OK;
+    }
     hist_args a;
     char err[2 * PATH_MAX];
     runs rs = {0};

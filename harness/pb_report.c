@@ -1852,11 +1852,10 @@ static int write_report(report *rep, const pb_rowset *s, const rep_args *a, cons
 
 int pb_cmd_report(int argc, char **argv, FILE *out)
 {
-    for (int i = 0; i < argc; ++i)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            pb_report_help(out);
-            return PB_EXIT_OK;
-        }
+    if (pb_wants_help(argc, argv)) {
+        pb_report_help(out);
+        return PB_EXIT_OK;
+    }
     static rep_args a;
     static report rep;
     memset(&rep, 0, sizeof rep);

@@ -459,6 +459,15 @@ static int run_workers(pb_options *o, const char *tmpdir, pb_rowset *rows, const
     return worker_failed;
 }
 
+/* The directory where the workers leave their rows and metadata (template in dir). */
+static int make_tmpdir(char *dir)
+{
+    if (mkdtemp(dir))
+        return 0;
+    pb_errorf("cannot create a temporary directory in /tmp");
+    return -1;
+}
+
 /* The CSV of a run and its FILE.meta.json. 0, or -1 after saying what failed. */
 static int write_results(const char *csv, const pb_rowset *rows, int argc, char **argv, const pb_run_env *env,
                          const char *tmpdir, const char *const *workers, int nworkers, int quiet)
@@ -497,12 +506,11 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     }
     argc = nkept;
     argv = kept;
-    for (int i = 0; i < argc; ++i)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            pb_print_bench_help(stdout, b);
-            pb_record_print_help(stdout);
-            return 0;
-        }
+    if (pb_wants_help(argc, argv)) {
+        pb_print_bench_help(stdout, b);
+        pb_record_print_help(stdout);
+        return 0;
+    }
     if (pb_options_parse(&o, argc, argv, 0, err, sizeof err) != PB_OK) {
         pb_errorf("%s", err);
         return 2;
@@ -518,10 +526,8 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
         return 2;
 
     char tmpdir[] = "/tmp/portbench.XXXXXX";
-    if (!mkdtemp(tmpdir)) {
-        pb_errorf("cannot create a temporary directory in /tmp");
+    if (make_tmpdir(tmpdir) != 0)
         return 2;
-    }
     pb_rowset rows = {0};
     const char *workers[8];
     int nworkers = 0, worker_failed = run_workers(&o, tmpdir, &rows, workers, &nworkers);
@@ -598,18 +604,17 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
 {
     static pb_options o;
     char err[512];
-    for (int i = 0; i < argc; ++i)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: portbench ceilings [--gpu SPEC] [--n LIST] [--reps N] [--warmup N] [--clock host|device]\n"
-                   "                          [--ceilings FILE] [--csv FILE] [--quiet]\n"
-                   "  Measures the sustained bandwidth (largest verified stream result, CUDA and clang OpenMP,\n"
-                   "  float and double, --n sizes, default 2^25..2^28), a device-to-device cudaMemcpy (same\n"
-                   "  sizes) and the FP32/FP64 FMA rates (CUDA and clang OpenMP, n = 2^22..2^26, chain 1024; the\n"
-                   "  best verified result of each), and writes them to\n"
-                   "  FILE (default: a per-GPU file in $PORTBENCH_CEILINGS_DIR or ~/.cache/portbench), which the\n"
-                   "  benchmark commands read to fill pct_measured_bw and pct_measured_flops.\n");
-            return 0;
-        }
+    if (pb_wants_help(argc, argv)) {
+        printf("usage: portbench ceilings [--gpu SPEC] [--n LIST] [--reps N] [--warmup N] [--clock host|device]\n"
+               "                          [--ceilings FILE] [--csv FILE] [--quiet]\n"
+               "  Measures the sustained bandwidth (largest verified stream result, CUDA and clang OpenMP,\n"
+               "  float and double, --n sizes, default 2^25..2^28), a device-to-device cudaMemcpy (same\n"
+               "  sizes) and the FP32/FP64 FMA rates (CUDA and clang OpenMP, n = 2^22..2^26, chain 1024; the\n"
+               "  best verified result of each), and writes them to\n"
+               "  FILE (default: a per-GPU file in $PORTBENCH_CEILINGS_DIR or ~/.cache/portbench), which the\n"
+               "  benchmark commands read to fill pct_measured_bw and pct_measured_flops.\n");
+        return 0;
+    }
     pb_options_defaults(&o, pb_bench_find("stream"));
     o.nsizes = 0;
     if (pb_options_parse(&o, argc, argv, 0, err, sizeof err) != PB_OK) {
@@ -645,10 +650,8 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
         return 2;
     }
     char tmpdir[] = "/tmp/portbench.XXXXXX";
-    if (!mkdtemp(tmpdir)) {
-        pb_errorf("cannot create a temporary directory in /tmp");
+    if (make_tmpdir(tmpdir) != 0)
         return 2;
-    }
     pb_rowset rows = {0};
     const char *workers[8];
     int nworkers = 0, failed = 0;

@@ -3,6 +3,7 @@
  *   test_compare GROUP PORTBENCH FIXTURES WORKDIR
  * GROUP: unit, compare, by_compiler, history, record, report. */
 #define _GNU_SOURCE
+#include "pb_check.h"
 #include "pb_common.h"
 #include "pb_compare.h"
 #include "pb_record.h"
@@ -18,17 +19,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int failures, checks;
+PB_CHECK_STATE;
 static const char *pb, *fixtures, *work;
 
-#define CHECK(cond)                                                                                          \
-    do {                                                                                                     \
-        ++checks;                                                                                            \
-        if (!(cond)) {                                                                                       \
-            ++failures;                                                                                      \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                         \
-        }                                                                                                    \
-    } while (0)
 
 /* ---- helpers ---- */
 

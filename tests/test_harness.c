@@ -2,6 +2,7 @@
  * writer and reader, the cost model, the check, the generator and the GPU profiles. */
 #define _GNU_SOURCE
 #include "pb_bench.h"
+#include "pb_check.h"
 #include "pb_ceilings.h"
 #include "pb_cli.h"
 #include "pb_gpu.h"
@@ -16,18 +17,9 @@
 #include <string.h>
 #include <unistd.h>
 
-static int failures, checks;
+PB_CHECK_STATE;
 
-#define CHECK(cond)                                                                                          \
-    do {                                                                                                     \
-        ++checks;                                                                                            \
-        if (!(cond)) {                                                                                       \
-            ++failures;                                                                                      \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                         \
-        }                                                                                                    \
-    } while (0)
 
-#define CHECK_NEAR(a, b, tol) CHECK(fabs((double)(a) - (double)(b)) <= (tol))
 
 static int sizes_of(const char *spec, size_t *out, int *n)
 {
