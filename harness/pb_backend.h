@@ -48,11 +48,23 @@ typedef struct pb_variant {
 #define PB_DT_FP (PB_DT(PB_FLOAT) | PB_DT(PB_DOUBLE))
 #define PB_DT_ALL (PB_DT_FP | PB_DT(PB_INT))
 
+/* What the harness knows of the GPU a backend will run on (read from the CUDA driver
+ * by the worker), so that no backend probes for it itself. ok = 0 when there is none. */
+typedef struct pb_gpu_desc {
+    int ok;
+    char name[128];
+    char uuid[64];
+    int cc_major, cc_minor; /* compute capability: launch shapes are chosen per architecture */
+    int sms;                /* streaming multiprocessors */
+    double mem_total;       /* bytes */
+} pb_gpu_desc;
+
 /* What the harness asks of init. */
 typedef struct pb_backend_config {
     int device;              /* GPU index (CUDA and OpenMP numbering agree) */
     int threads;             /* CPU baseline threads; 0 = one per core */
     int allow_host_fallback; /* OpenMP target: run on the host when no device exists */
+    pb_gpu_desc gpu;         /* the GPU `device` names, when the driver found it */
 } pb_backend_config;
 
 /* What init reports about the device it will run on. */

@@ -553,6 +553,25 @@ static void write_meta(worker *w, const backend_state *bs)
     fflush(f);
 }
 
+/* The GPU the backends will use, from the CUDA driver (after CUPTI started: the probe
+ * creates no context). */
+static void describe_gpu(int device, pb_gpu_desc *g)
+{
+    pb_gpu_probe probe;
+    pb_gpu_device d;
+    memset(g, 0, sizeof *g);
+    pb_gpu_probe_run(&probe);
+    if (!probe.ok || device >= probe.count || pb_gpu_device_query(device, 0, &d) != 0)
+        return;
+    g->ok = 1;
+    pb_strlcpy(g->name, d.name, sizeof g->name);
+    pb_strlcpy(g->uuid, d.uuid, sizeof g->uuid);
+    g->cc_major = d.cc_major;
+    g->cc_minor = d.cc_minor;
+    g->sms = d.sms;
+    g->mem_total = d.mem_total;
+}
+
 static int list_variants(void)
 {
     for (size_t b = 0; b < pb_worker_nbackends; ++b) {
@@ -615,7 +634,9 @@ int main(int argc, char **argv)
 
     backend_state states[8];
     size_t nstates = 0;
-    pb_backend_config cfg = {o.device, o.threads, o.allow_host_fallback};
+    pb_backend_config cfg = {o.device, o.threads, o.allow_host_fallback, {0}};
+    if (gpu_requested)
+        describe_gpu(o.device, &cfg.gpu);
     for (size_t b = 0; b < pb_worker_nbackends && nstates < 8; ++b) {
         const pb_backend *be = pb_worker_backends[b];
         if (!backend_requested(&o, be))

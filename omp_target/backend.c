@@ -3,7 +3,6 @@
  * Built once per OpenMP compiler (clang-19 -> pb-omp-clang, gcc-12 -> pb-omp-gcc);
  * libomp and libgomp cannot share a process, hence one executable each. */
 #include "omp_common.h"
-#include "pb_gpu.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,14 +51,12 @@ static int ot_init(const pb_backend_config *cfg, pb_device_info *dev, char *why,
     }
     device_num = cfg->device;
     omp_set_default_device(device_num);
-    /* OpenMP has no query for the device's name; ask the CUDA driver (same numbering). */
-    pb_gpu_probe probe;
-    pb_gpu_device gd;
-    pb_gpu_probe_run(&probe);
-    if (probe.ok && pb_gpu_device_query(cfg->device, 0, &gd) == 0) {
-        pb_strlcpy(dev->name, gd.name, sizeof dev->name);
-        pb_strlcpy(dev->uuid, gd.uuid, sizeof dev->uuid);
-        dev->mem_total = (size_t)gd.mem_total;
+    /* OpenMP has no query for the device's name; the harness read it from the CUDA
+     * driver (same numbering). */
+    if (cfg->gpu.ok) {
+        pb_strlcpy(dev->name, cfg->gpu.name, sizeof dev->name);
+        pb_strlcpy(dev->uuid, cfg->gpu.uuid, sizeof dev->uuid);
+        dev->mem_total = (size_t)cfg->gpu.mem_total;
     } else {
         snprintf(dev->name, sizeof dev->name, "OpenMP device %d", device_num);
     }
