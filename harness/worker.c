@@ -28,6 +28,9 @@
 #ifndef PB_BUILD_FLAGS
 #define PB_BUILD_FLAGS ""
 #endif
+#ifndef PB_TOOLCHAIN
+#define PB_TOOLCHAIN "" /* compiler-major of this worker, set by CMake */
+#endif
 
 typedef struct worker {
     const pb_options *o;
@@ -62,8 +65,8 @@ static void utc_now(char *buf, size_t cap)
 
 static int backend_requested(const pb_options *o, const pb_backend *be)
 {
-    for (size_t i = 0; i < pb_nbackend_specs; ++i)
-        if ((o->backends & (1u << i)) && strcmp(pb_backend_specs[i].backend, be->name) == 0)
+    for (size_t i = 0; i < pb_backend_count(); ++i)
+        if ((o->backends & ((pb_backend_mask)1 << i)) && strcmp(pb_backend_at(i)->backend, be->name) == 0)
             return 1;
     return 0;
 }
@@ -90,6 +93,7 @@ static void row_start(const worker *w, const backend_state *bs, const pb_variant
     pb_strlcpy(r->backend, be->name, sizeof r->backend);
     pb_strlcpy(r->compiler, be->compiler, sizeof r->compiler);
     pb_strlcpy(r->compiler_version, be->compiler_version, sizeof r->compiler_version);
+    pb_strlcpy(r->toolchain, PB_TOOLCHAIN, sizeof r->toolchain);
     pb_strlcpy(r->dtype, pb_dtype_name(c->dtype), sizeof r->dtype);
     r->size = (double)c->n;
     r->bytes = c->bench->bytes(c);
@@ -530,26 +534,28 @@ static void run_case(worker *w, backend_state *states, size_t nstates, pb_case *
     free_host_case(&h);
 }
 
+/* The worker's metadata: `worker.KEY=VALUE` and `backend.NAME.KEY=VALUE` lines, which
+ * the driver nests into the run's meta.json. */
 static void write_meta(worker *w, const backend_state *bs)
 {
     if (!w->meta)
         return;
     const pb_backend *be = bs->be;
     FILE *f = w->meta;
-    fprintf(f, "%s.%s.worker=%s\n", be->name, be->compiler, PB_WORKER_NAME);
-    fprintf(f, "%s.%s.compiler_version=%s\n", be->name, be->compiler, be->compiler_version);
-    fprintf(f, "%s.%s.build_flags=%s\n", be->name, be->compiler, PB_BUILD_FLAGS);
+    fprintf(f, "backend.%s.compiler=%s\n", be->name, be->compiler);
+    fprintf(f, "backend.%s.compiler_version=%s\n", be->name, be->compiler_version);
     if (bs->status != PB_OK) {
-        fprintf(f, "%s.%s.skipped=%s\n", be->name, be->compiler, bs->why);
+        fprintf(f, "backend.%s.skipped=%s\n", be->name, bs->why);
+        fflush(f);
         return;
     }
-    fprintf(f, "%s.%s.device=%s\n", be->name, be->compiler, bs->dev.on_host ? "host" : bs->dev.name);
+    fprintf(f, "backend.%s.device=%s\n", be->name, bs->dev.on_host ? "host" : bs->dev.name);
     if (bs->dev.uuid[0])
-        fprintf(f, "%s.%s.device_uuid=%s\n", be->name, be->compiler, bs->dev.uuid);
+        fprintf(f, "backend.%s.device_uuid=%s\n", be->name, bs->dev.uuid);
     if (bs->dev.threads)
-        fprintf(f, "%s.%s.threads=%d\n", be->name, be->compiler, bs->dev.threads);
+        fprintf(f, "backend.%s.threads=%d\n", be->name, bs->dev.threads);
     if (bs->dev.detail[0])
-        fprintf(f, "%s.%s.detail=%s\n", be->name, be->compiler, bs->dev.detail);
+        fprintf(f, "backend.%s.detail=%s\n", be->name, bs->dev.detail);
     fflush(f);
 }
 
@@ -584,8 +590,8 @@ static int list_variants(void)
                     strncat(dts, dts[0] ? "," : "", sizeof dts - strlen(dts) - 1);
                     strncat(dts, pb_dtype_name((pb_dtype)t), sizeof dts - strlen(dts) - 1);
                 }
-            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", be->name, be->compiler, be->compiler_version, v->benchmark,
-                   v->name, dts, v->teaches);
+            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", be->name, PB_TOOLCHAIN, be->compiler, be->compiler_version,
+                   v->benchmark, v->name, dts, v->teaches);
         }
     }
     return 0;
@@ -603,7 +609,7 @@ int main(int argc, char **argv)
     static pb_options o; /* large: keep it off the stack */
     char err[512];
     pb_options_defaults(&o, pb_bench_find(argv[1]));
-    if (pb_options_parse(&o, argc - 2, argv + 2, 1, err, sizeof err) != PB_OK) {
+    if (pb_options_parse(&o, argc - 2, argv + 2, 1, err, sizeof err) != PB_OK) { /* help included: not for workers */
         pb_errorf("%s: %s", PB_WORKER_NAME, err);
         return 2;
     }
@@ -618,7 +624,8 @@ int main(int argc, char **argv)
         return 2;
     }
     if (w.meta)
-        fprintf(w.meta, "%s.git_sha=%s\n", PB_WORKER_NAME, pb_git_sha);
+        fprintf(w.meta, "worker.git_sha=%s\nworker.toolchain=%s\nworker.build_flags=%s\n", pb_git_sha, PB_TOOLCHAIN,
+                PB_BUILD_FLAGS);
 
     /* The device clock: CUPTI must be recording before any CUDA context exists. */
     int gpu_requested = 0;
@@ -630,7 +637,7 @@ int main(int argc, char **argv)
     else if (!trace_why[0])
         pb_strlcpy(trace_why, strcmp(o.clock, "host") == 0 ? "--clock host" : "no GPU backend", sizeof trace_why);
     if (w.meta)
-        fprintf(w.meta, "%s.device_clock=%s%s\n", PB_WORKER_NAME, trace_why[0] ? "unavailable: " : "cupti", trace_why);
+        fprintf(w.meta, "worker.device_clock=%s%s\n", trace_why[0] ? "unavailable: " : "cupti", trace_why);
 
     backend_state states[8];
     size_t nstates = 0;

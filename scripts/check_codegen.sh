@@ -4,7 +4,7 @@
 #  - CUDA: PTX of cuda/micro.cu (nvcc), fma.rn.f32 / fma.rn.f64 in fma_kernel<float/double>;
 #  - clang-19 offload: the final sm_90 device image (after device LTO and ptxas),
 #    disassembled with cuobjdump: FFMA / DFMA in the fma target regions;
-#  - gcc-12 offload: the PTX embedded in pb-omp-gcc: fma.rn.f32 / fma.rn.f64.
+#  - gcc-12 offload: the PTX embedded in pb-omp-gcc-12: fma.rn.f32 / fma.rn.f64.
 # usage: scripts/check_codegen.sh BUILD_DIR   (tools from scripts/setup.sh)
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -47,7 +47,7 @@ fi
 
 # gcc: the offload PTX is embedded as text in the worker; count inside the function
 # definitions of the fma target regions.
-gccw=$build/libexec/portbench/pb-omp-gcc
+gccw=$build/libexec/portbench/pb-omp-gcc-12
 if [ -x "$gccw" ]; then
   strings "$gccw" > "$tmp/gcc.ptx"
   count_gcc() { awk -v fn="$2" -v ins="$3" '/BEGIN FUNCTION DEF:/ {inside = index($0, fn)} inside && index($0, ins) {n++} END {print n + 0}' "$1"; }

@@ -56,11 +56,15 @@ static void test_variants_backends(void)
     CHECK(pb_parse_variants(b, "v0,v5-v6", &m, err, sizeof err) == PB_OK && m == 0x61u);
     CHECK(pb_parse_variants(b, "v10", &m, err, sizeof err) == PB_ERR && strstr(err, "v0 v1 v2"));
     CHECK(pb_parse_variants(b, "v9-v3", &m, err, sizeof err) == PB_ERR);
-    CHECK(pb_parse_backends("cuda,omp", &m, err, sizeof err) == PB_OK);
-    CHECK(m == ((1u << pb_backend_spec_find("cuda")) | (1u << pb_backend_spec_find("omp@clang"))));
-    CHECK(pb_backend_spec_find("omp") == pb_backend_spec_find("omp@clang"));
-    CHECK(pb_parse_backends("omp@gcc", &m, err, sizeof err) == PB_OK && m == 1u << pb_backend_spec_find("omp@gcc"));
-    CHECK(pb_parse_backends("gpu", &m, err, sizeof err) == PB_ERR && strstr(err, "omp@gcc"));
+    pb_backend_mask bm;
+    CHECK(pb_parse_backends("cuda,omp", &bm, err, sizeof err) == PB_OK);
+    CHECK(bm == ((1ull << pb_backend_find("cuda")) | (1ull << pb_backend_find("omp@clang-19"))));
+    CHECK(pb_backend_find("omp") == pb_backend_find("omp@clang"));
+    CHECK(pb_backend_find("omp@clang") == pb_backend_find("omp@clang-19"));
+    CHECK(pb_backend_find("omp@gcc") == pb_backend_find("omp@gcc-12"));
+    CHECK(pb_parse_backends("omp@gcc", &bm, err, sizeof err) == PB_OK && bm == 1ull << pb_backend_find("omp@gcc-12"));
+    CHECK(pb_parse_backends("gpu", &bm, err, sizeof err) == PB_ERR && strstr(err, "omp@gcc-12"));
+    CHECK(pb_parse_backends("cub", &bm, err, sizeof err) == PB_OK && bm == 1ull << pb_backend_find("cub"));
 }
 
 static int parse(pb_options *o, const char *line, char *err, size_t cap)
@@ -88,11 +92,11 @@ static void test_options(void)
     /* baselines join unless --no-baselines */
     CHECK(parse(&o, "--backend cuda", err, sizeof err) == PB_OK);
     pb_options_finish(&o);
-    CHECK(o.backends & (1u << pb_backend_spec_find("cublas")));
-    CHECK(o.backends & (1u << pb_backend_spec_find("cpu")));
+    CHECK(o.backends & (1ull << pb_backend_find("cublas")));
+    CHECK(o.backends & (1ull << pb_backend_find("cpu")));
     CHECK(parse(&o, "--backend cuda --no-baselines", err, sizeof err) == PB_OK);
     pb_options_finish(&o);
-    CHECK(o.backends == 1u << pb_backend_spec_find("cuda"));
+    CHECK(o.backends == 1ull << pb_backend_find("cuda"));
 
     const char *bad[] = {"--frobnicate", "--reps 0", "--reps x", "--warmup -1", "--gpu z100", "--gpu 99",
                          "--dtype half", "--dtype int", "--nx", "--csv", "--clock wall", "--threads 0",
