@@ -33,8 +33,11 @@ static int cuda_init(const pb_backend_config *cfg, pb_device_info *dev, char *wh
     int n = 0;
     cudaError_t e = cudaGetDeviceCount(&n);
     if (e != cudaSuccess || n == 0) {
-        snprintf(why, cap, "no GPU: CUDA found no device (%s)",
-                 e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
+        if (!cfg->gpu.ok && cfg->gpu.why[0]) /* the driver's own reason says more than the runtime's */
+            snprintf(why, cap, "no GPU: %s", cfg->gpu.why);
+        else
+            snprintf(why, cap, "no GPU: CUDA found no device (%s)",
+                     e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
         return PB_SKIP;
     }
     if (cfg->device >= n) {

@@ -275,7 +275,7 @@ int pb_copy_path(const char *opt, const char *val, char *dst, size_t cap, char *
         return PB_ERR;
     }
     if (len >= cap) {
-        snprintf(err, errcap, "%s: the path is %zu bytes long; at most %zu are allowed", opt, len, cap - 1);
+        snprintf(err, errcap, "%s: the path is too long (%zu bytes; at most %zu)", opt, len, cap - 1);
         return PB_ERR;
     }
     memcpy(dst, val, len + 1);
@@ -471,7 +471,11 @@ static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err,
     long v;
     char sub[200];
     switch (d->id) {
-    case O_BACKEND: o->backends_given = 1; return pb_parse_backends(val, &o->backends, err, cap);
+    case O_BACKEND:
+        if (pb_parse_backends(val, &o->backends, err, cap) != PB_OK)
+            return PB_ERR;
+        o->backends_named = o->backends;
+        return PB_OK;
     case O_VARIANTS: return pb_parse_variants(b, val, &o->variants, err, cap);
     case O_SIZE:
         if (pb_parse_sizes(val, o->sizes, PB_MAX_SIZES, &o->nsizes, sub, sizeof sub) == PB_OK)

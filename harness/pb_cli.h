@@ -22,7 +22,7 @@ typedef enum { PB_GPU_AUTO, PB_GPU_INDEX, PB_GPU_MODEL } pb_gpu_kind;
 typedef struct pb_options {
     const pb_bench *bench;
     pb_backend_mask backends;  /* bit i: pb_backend_at(i) */
-    int backends_given;        /* --backend was on the command line */
+    pb_backend_mask backends_named; /* the ones --backend named (baselines join later) */
     unsigned variants;         /* mask over bench->variants */
     size_t sizes[PB_MAX_SIZES];
     int nsizes;

@@ -129,6 +129,9 @@ static int write_temp(const pb_out_file *o, char *tmp, size_t tcap, char *err, s
     int rc = f ? o->writer(f, o->ctx) : PB_ERR;
     if (f && (fflush(f) != 0 || ferror(f)))
         rc = PB_ERR;
+    const char *delay = getenv("PB_TEST_WRITE_DELAY_MS"); /* test hook: a kill during the write */
+    if (delay)
+        usleep((useconds_t)atoi(delay) * 1000u);
     if (f && rc == PB_OK && fsync(fileno(f)) != 0 && errno != EINVAL)
         rc = PB_ERR;
     if (f ? fclose(f) != 0 : close(fd) != 0)

@@ -118,11 +118,9 @@ static int check_memory(const pb_options *o, const pb_run_env *env)
 /* A backend named on the command line must exist in this installation. */
 static int check_built(const pb_options *o)
 {
-    if (!o->backends_given)
-        return PB_OK;
     for (size_t i = 0; i < pb_backend_count(); ++i) {
         const pb_backend_spec *s = pb_backend_at(i);
-        if (!asked(o, i) || pb_backend_built(s, pb_libexec_dir()))
+        if (!((o->backends_named >> i) & 1u) || pb_backend_built(s, pb_libexec_dir()))
             continue;
         char built[1024] = "";
         for (size_t j = 0; j < pb_backend_count(); ++j)

@@ -116,6 +116,10 @@ void pb_worker_run(const char *worker, char **argv, int quiet_stderr, pb_worker_
         if (getppid() != parent)
             _exit(126);
         dup2(pipefd[1], 2);
+        /* a driver started in the background inherits SIGINT ignored: the worker must
+         * still stop when the driver forwards it */
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
         argv[0] = path;
         execv(path, argv);
         fprintf(stderr, "cannot execute %s: %s\n", path, strerror(errno));

@@ -397,7 +397,7 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
     if (check_destinations(&o) != PB_OK)
         return 2;
     o.backends = (pb_backend_mask)1 << pb_backend_find("cuda");
-    o.backends_given = 0;
+    o.backends_named = 0;
     static pb_run_env env;
     if (pb_run_prepare(&o, &env) != PB_OK)
         return 2;

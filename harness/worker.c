@@ -17,6 +17,7 @@
 #include "pb_version.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,7 @@ typedef struct worker {
     const pb_gpu_profile *profile;
     FILE *emit, *meta;
     int failures;
+    int rows;
 } worker;
 
 typedef struct backend_state {
@@ -113,12 +115,32 @@ static void row_start(const worker *w, const backend_state *bs, const pb_variant
     }
 }
 
+/* Test hooks (tests/failures.sh): the worker dies after N rows, as if it crashed or
+ * exited early (PB_TEST_CRASH_AFTER, PB_TEST_EXIT_AFTER), or slows down so that a
+ * signal can reach it mid-run (PB_TEST_ROW_DELAY_MS). */
+static void test_hooks(int rows_done)
+{
+    const char *crash = getenv("PB_TEST_CRASH_AFTER"), *quit = getenv("PB_TEST_EXIT_AFTER");
+    const char *delay = getenv("PB_TEST_ROW_DELAY_MS");
+    if (crash && rows_done >= atoi(crash))
+        raise(SIGSEGV);
+    if (quit && rows_done >= atoi(quit)) {
+        fprintf(stderr, "%s: test hook: exit after %d rows\n", PB_WORKER_NAME, rows_done);
+        exit(1);
+    }
+    if (delay) {
+        struct timespec ts = {atoi(delay) / 1000, (long)(atoi(delay) % 1000) * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+}
+
 static void emit_row(worker *w, pb_row *r, int progress)
 {
     if (strcmp(r->verified, "FAIL") == 0)
         ++w->failures;
     pb_csv_write_row(w->emit, r);
     fflush(w->emit);
+    test_hooks(++w->rows);
     if (w->o->quiet || !progress)
         return;
     char extra[128] = "";
@@ -567,8 +589,14 @@ static void describe_gpu(int device, pb_gpu_desc *g)
     pb_gpu_device d;
     memset(g, 0, sizeof *g);
     pb_gpu_probe_run(&probe);
-    if (!probe.ok || device >= probe.count || pb_gpu_device_query(device, 0, &d) != 0)
+    if (!probe.ok) {
+        pb_strlcpy(g->why, probe.why, sizeof g->why);
         return;
+    }
+    if (device >= probe.count || pb_gpu_device_query(device, 0, &d) != 0) {
+        snprintf(g->why, sizeof g->why, "GPU %d not found (%d GPUs)", device, probe.count);
+        return;
+    }
     g->ok = 1;
     pb_strlcpy(g->name, d.name, sizeof g->name);
     pb_strlcpy(g->uuid, d.uuid, sizeof g->uuid);
@@ -613,7 +641,7 @@ int main(int argc, char **argv)
         pb_errorf("%s: %s", PB_WORKER_NAME, err);
         return 2;
     }
-    worker w = {&o, o.gpu_profile[0] ? pb_gpu_profile_by_id(o.gpu_profile) : NULL, stdout, NULL, 0};
+    worker w = {&o, o.gpu_profile[0] ? pb_gpu_profile_by_id(o.gpu_profile) : NULL, stdout, NULL, 0, 0};
     if (o.emit[0] && !(w.emit = fopen(o.emit, "w"))) {
         pb_errorf("%s: cannot write %s", PB_WORKER_NAME, o.emit);
         return 2;

@@ -33,9 +33,10 @@ static int ot_init(const pb_backend_config *cfg, pb_device_info *dev, char *why,
     if (ndev == 0) {
         if (!cfg->allow_host_fallback) {
             snprintf(why, cap,
-                     "no GPU: the OpenMP runtime sees no offload device%s%s%s; "
+                     "no GPU: %s%sthe OpenMP runtime sees no offload device%s%s%s; "
                      "--allow-host-fallback runs the target regions on the host",
-                     policy ? " (OMP_TARGET_OFFLOAD=" : "", policy ? policy : "", policy ? ")" : "");
+                     cfg->gpu.why, cfg->gpu.why[0] ? "; " : "", policy ? " (OMP_TARGET_OFFLOAD=" : "",
+                     policy ? policy : "", policy ? ")" : "");
             return PB_SKIP;
         }
         device_num = omp_get_initial_device();
