@@ -15,6 +15,7 @@ void pb_options_defaults(pb_options *o, const pb_bench *bench)
     o->warmup = 2;
     o->reps = 10;
     o->time_budget = 60;
+    o->mpi_timeout = 600;
     o->seed = 42;
     o->gpu_kind = PB_GPU_AUTO;
     o->device = 0;
@@ -332,20 +333,45 @@ static int parse_dtypes(const pb_bench *b, const char *spec, pb_options *o, char
 
 static int parse_gpu(const char *s, pb_options *o, char *err, size_t cap)
 {
+    o->ngpu_list = 0;
     if (strcmp(s, "auto") == 0) {
         o->gpu_kind = PB_GPU_AUTO;
         return PB_OK;
     }
-    if (isdigit((unsigned char)s[0])) {
-        long v;
-        if (parse_int("--gpu", s, 0, 63, &v, err, cap))
+    if (strcmp(s, "all") == 0) {
+        o->gpu_kind = PB_GPU_ALL;
+        return PB_OK;
+    }
+    if (isdigit((unsigned char)s[0])) { /* an index or a comma list of them */
+        char buf[256];
+        if (strlen(s) >= sizeof buf) {
+            snprintf(err, cap, "--gpu: list too long");
             return PB_ERR;
+        }
+        pb_strlcpy(buf, s, sizeof buf);
+        char *save = NULL;
+        for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+            long v;
+            if (parse_int("--gpu", t, 0, PB_MAX_GPUS - 1, &v, err, cap))
+                return PB_ERR;
+            for (int k = 0; k < o->ngpu_list; ++k)
+                if (o->gpu_list[k] == v) {
+                    snprintf(err, cap, "--gpu: GPU %ld is listed twice", v);
+                    return PB_ERR;
+                }
+            o->gpu_list[o->ngpu_list++] = (int)v;
+        }
+        if (o->ngpu_list == 0) {
+            snprintf(err, cap, "--gpu: empty list");
+            return PB_ERR;
+        }
         o->gpu_kind = PB_GPU_INDEX;
-        o->gpu_index = (int)v;
+        o->gpu_index = o->gpu_list[0];
         return PB_OK;
     }
     if (!pb_gpu_model_known(s)) {
-        snprintf(err, cap, "unknown GPU model '%s': use auto, a device index, or one of %s", s, pb_gpu_model_list());
+        snprintf(err, cap, "unknown GPU model '%.40s': use auto, all, a device index or list (0,1), or one of %s", s,
+                 pb_gpu_model_list());
         return PB_ERR;
     }
     o->gpu_kind = PB_GPU_MODEL;
@@ -376,7 +402,7 @@ static int parse_param_values(const pb_param_def *d, const char *spec, long *val
 enum {
     O_BACKEND = 1, O_VARIANTS, O_SIZE, O_DTYPE, O_WARMUP, O_REPS, O_BUDGET, O_SEED, O_THREADS, O_GPU, O_CSV,
     O_JSON, O_CEILINGS, O_CLOCK, O_NO_BASELINES, O_FALLBACK, O_FAIL_ON_SKIP, O_QUIET, O_RECORD, O_LABEL,
-    O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_PARAM = 100
+    O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_GPU_SERIAL, O_SPREAD, O_MPI_TIMEOUT, O_PARAM = 100
 };
 
 static const pb_optdef common_opts[] = {
@@ -388,7 +414,9 @@ static const pb_optdef common_opts[] = {
     {"time-budget", PB_OPT_VALUE, "S",
      "at most S seconds of timed repetitions per configuration: a slow one runs\n"
      "fewer (at least 1; the row says so). 0 = no limit (default 60)", O_BUDGET, 0},
-    {"gpu", PB_OPT_VALUE, "SPEC", "auto | device index | model: it must match the GPU found", O_GPU, 0},
+    {"gpu", PB_OPT_VALUE, "SPEC",
+     "auto | all | device index or list (0,1) | model (it must match the GPUs found);\n"
+     "several GPUs run at once, one process each, bound to the cores nearest its GPU", O_GPU, 0},
     {"seed", PB_OPT_VALUE, "N", "input generator seed (default 42)", O_SEED, 0},
     {"threads", PB_OPT_VALUE, "N", "CPU baseline threads (default: one per core; at most the hardware threads)",
      O_THREADS, 0},
@@ -410,6 +438,13 @@ static const pb_optdef driver_opts[] = {
      O_CEILINGS, 0},
     {"fail-on-skip", PB_OPT_NONE, NULL, "exit 1 when any row was skipped (a nightly job on a node without a GPU fails)",
      O_FAIL_ON_SKIP, 0},
+    {"gpu-serial", PB_OPT_NONE, NULL, "several GPUs: one after another, not at once (no contention)", O_GPU_SERIAL,
+     0},
+    {"spread", PB_OPT_NONE, NULL,
+     "several GPUs or MPI ranks: one line per variant with min/median/max and the slowest", O_SPREAD, 0},
+    {"mpi-timeout", PB_OPT_VALUE, "S",
+     "under MPI: seconds a rank waits for the others at the gather before it gives up\n(default 600)",
+     O_MPI_TIMEOUT, 0},
     {"record", PB_OPT_OPTIONAL, "DIR", "also store the run under DIR/<gpu>/<benchmark>/<UTC time>_<label>/\n"
                                       "(default DIR: ./results)", O_RECORD, 0},
     {"label", PB_OPT_VALUE, "NAME", "label of the recorded run (default: dtypes and sizes, e.g. double_nx4096)",
@@ -527,6 +562,18 @@ static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err,
     case O_NO_BASELINES: o->no_baselines = 1; return PB_OK;
     case O_FALLBACK: o->allow_host_fallback = 1; return PB_OK;
     case O_FAIL_ON_SKIP: o->fail_on_skip = 1; return PB_OK;
+    case O_GPU_SERIAL: o->gpu_serial = 1; return PB_OK;
+    case O_SPREAD: o->spread = 1; return PB_OK;
+    case O_MPI_TIMEOUT: {
+        char *end;
+        double t = strtod(val, &end);
+        if (end == val || *end || !(t > 0) || t > 1e6) {
+            snprintf(err, cap, "--mpi-timeout needs seconds > 0, got '%.40s'", val);
+            return PB_ERR;
+        }
+        o->mpi_timeout = t;
+        return PB_OK;
+    }
     case O_QUIET: o->quiet = 1; return PB_OK;
     case O_RECORD:
         o->record = 1;

@@ -17,7 +17,9 @@ extern "C" {
 #define PB_MAX_SIZES 1024
 #define PB_MAX_VALUES 64
 
-typedef enum { PB_GPU_AUTO, PB_GPU_INDEX, PB_GPU_MODEL } pb_gpu_kind;
+typedef enum { PB_GPU_AUTO, PB_GPU_INDEX, PB_GPU_MODEL, PB_GPU_ALL } pb_gpu_kind;
+
+#define PB_MAX_GPUS 64
 
 typedef struct pb_options {
     const pb_bench *bench;
@@ -35,8 +37,13 @@ typedef struct pb_options {
     uint64_t seed;
     int threads;               /* 0 = one per core */
     pb_gpu_kind gpu_kind;
-    int gpu_index;
+    int gpu_index;             /* the first of gpu_list */
+    int gpu_list[PB_MAX_GPUS]; /* --gpu 0,1: device indices (PB_GPU_INDEX) */
+    int ngpu_list;
     char gpu_model[32];
+    int gpu_serial;            /* several GPUs: one after another instead of at once */
+    int spread;                /* several GPUs or ranks: min/median/max per variant */
+    double mpi_timeout;        /* seconds a rank waits for the others at the gather */
     char csv[PATH_MAX];        /* "-": standard output */
     char json[PATH_MAX];       /* results file in JSON (driver only) */
     int record;                /* --record[=DIR] (driver only) */
@@ -51,6 +58,7 @@ typedef struct pb_options {
     /* set by the driver for the workers */
     int device;
     char gpu_profile[32];
+    char gpu_uuid[64];         /* of `device`, for the rows the driver writes itself */
     char emit[PATH_MAX];
     char meta[PATH_MAX];
     int list;

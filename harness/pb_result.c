@@ -69,6 +69,10 @@ static const column columns[] = {
     S(note, "why a row is SKIP or FAIL, and other remarks"),
     S(toolchain, "toolchain id `<compiler>-<major>` that built the row's worker (clang-19, gcc-12, nvcc-13): "
                  "the key that tells two versions of one compiler apart"),
+    S(host, "host name of the machine that measured the row"),
+    N(gpu_index, "device index of the GPU the row's worker was given (CPU rows: of the GPU their run served)"),
+    S(gpu_uuid, "UUID of that GPU (empty without one): with several GPUs, part of the key that matches rows"),
+    N(rank, "MPI rank that measured the row (empty outside MPI runs)"),
 };
 #undef S
 #undef N

@@ -48,6 +48,10 @@ typedef struct pb_row {
     char throttle_reasons[24];
     char note[256];
     char toolchain[32]; /* compiler-major that built the row's worker: clang-19, gcc-12, nvcc-13 */
+    char host[64];      /* host name of the machine that measured the row */
+    double gpu_index;   /* device index the row's worker was given (also for its CPU rows) */
+    char gpu_uuid[64];  /* UUID of that GPU, empty without one */
+    double rank;        /* MPI rank, missing outside MPI runs */
 } pb_row;
 
 void pb_row_init(pb_row *r); /* all numbers NaN, all strings empty */

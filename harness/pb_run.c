@@ -2,6 +2,7 @@
 #include "pb_run.h"
 #include "pb_backends.h"
 #include "pb_bench.h"
+#include "pb_output.h"
 #include "pb_version.h"
 #include "pb_workers.h"
 
@@ -14,40 +15,89 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* ---- preparing ---- */
 
+/* A readable name of --gpu for messages. */
+static void gpu_spec_text(const pb_options *o, char *buf, size_t cap)
+{
+    if (o->gpu_kind == PB_GPU_MODEL)
+        snprintf(buf, cap, "%s", o->gpu_model);
+    else if (o->gpu_kind == PB_GPU_ALL)
+        snprintf(buf, cap, "all");
+    else {
+        buf[0] = '\0';
+        for (int k = 0; k < o->ngpu_list; ++k) {
+            size_t n = strlen(buf);
+            snprintf(buf + n, cap - n, "%s%d", k ? "," : "", o->gpu_list[k]);
+        }
+    }
+}
+
+/* The GPUs of the run from --gpu and what the driver finds. */
 static int resolve_gpu(pb_options *o, pb_run_env *env)
 {
+    char spec[128];
+    gpu_spec_text(o, spec, sizeof spec);
     pb_gpu_probe_run(&env->probe);
-    o->device = o->gpu_kind == PB_GPU_INDEX ? o->gpu_index : 0;
+    const char *fake = getenv("PB_TEST_FAKE_GPUS"); /* test hook: N GPUs that are not there */
+    if (!env->probe.ok && fake && atoi(fake) > 0) {
+        env->probe.ok = 1;
+        env->probe.count = atoi(fake) < PB_MAX_GPUS ? atoi(fake) : PB_MAX_GPUS;
+    }
+    o->device = o->gpu_kind == PB_GPU_INDEX ? o->gpu_list[0] : 0;
     if (!env->probe.ok) {
-        if (o->gpu_kind == PB_GPU_INDEX) {
-            pb_errorf("--gpu %d: no GPU found (%s)", o->gpu_index, env->probe.why);
-            return PB_ERR;
-        }
-        if (o->gpu_kind == PB_GPU_MODEL) {
-            pb_errorf("--gpu %s: no GPU found (%s)", o->gpu_model, env->probe.why);
+        if (o->gpu_kind != PB_GPU_AUTO) {
+            pb_errorf("--gpu %s: no GPU found (%s)", spec, env->probe.why);
             return PB_ERR;
         }
         return PB_OK;
     }
-    if (o->device >= env->probe.count) {
-        pb_errorf("--gpu %d: there %s only %d GPU%s (indices 0-%d)", o->device, env->probe.count == 1 ? "is" : "are",
-                  env->probe.count, env->probe.count == 1 ? "" : "s", env->probe.count - 1);
-        return PB_ERR;
+    int idx[PB_MAX_GPUS], n = 0;
+    if (o->gpu_kind == PB_GPU_ALL)
+        for (int k = 0; k < env->probe.count && k < PB_MAX_GPUS; ++k)
+            idx[n++] = k;
+    else if (o->gpu_kind == PB_GPU_INDEX)
+        for (int k = 0; k < o->ngpu_list; ++k)
+            idx[n++] = o->gpu_list[k];
+    else
+        idx[n++] = 0;
+    for (int k = 0; k < n; ++k) {
+        if (idx[k] >= env->probe.count) {
+            pb_errorf("--gpu %s: there %s only %d GPU%s (indices 0-%d)", spec, env->probe.count == 1 ? "is" : "are",
+                      env->probe.count, env->probe.count == 1 ? "" : "s", env->probe.count - 1);
+            return PB_ERR;
+        }
+        pb_gpu_device *g = &env->gpus[k];
+        if (fake && pb_gpu_device_query(idx[k], 1, g) != 0) {
+            memset(g, 0, sizeof *g);
+            snprintf(g->name, sizeof g->name, "fake GPU %d", idx[k]);
+            snprintf(g->uuid, sizeof g->uuid, "GPU-fake-%d", idx[k]);
+            g->mem_free = NAN;
+        } else if (!fake) {
+            pb_gpu_device_query(idx[k], 1, g);
+        }
+        g->index = idx[k];
+        env->profiles[k] = pb_gpu_profile_match(g->name, g->mem_total / 1073741824.0);
+        if (o->gpu_kind == PB_GPU_MODEL && (!env->profiles[k] || !pb_gpu_model_covers(o->gpu_model, env->profiles[k]))) {
+            pb_errorf("--gpu %s does not match the GPU found: device %d is '%s' (%s); use --gpu auto%s%s", o->gpu_model,
+                      idx[k], g->name, env->profiles[k] ? env->profiles[k]->id : "no datasheet profile",
+                      env->profiles[k] ? " or --gpu " : "", env->profiles[k] ? env->profiles[k]->id : "");
+            return PB_ERR;
+        }
+        if (!env->profiles[k])
+            pb_errorf("warning: no datasheet profile for '%s': percent-of-peak columns stay empty", g->name);
     }
-    pb_gpu_device_query(o->device, 1, &env->gpu);
-    env->profile = pb_gpu_profile_match(env->gpu.name, env->gpu.mem_total / 1073741824.0);
-    if (o->gpu_kind == PB_GPU_MODEL && (!env->profile || !pb_gpu_model_covers(o->gpu_model, env->profile))) {
-        pb_errorf("--gpu %s does not match the GPU found: device %d is '%s' (%s); use --gpu auto%s%s", o->gpu_model,
-                  o->device, env->gpu.name, env->profile ? env->profile->id : "no datasheet profile",
-                  env->profile ? " or --gpu " : "", env->profile ? env->profile->id : "");
-        return PB_ERR;
-    }
-    if (!env->profile)
-        pb_errorf("warning: no datasheet profile for '%s': percent-of-peak columns stay empty", env->gpu.name);
+    env->ngpus = n;
+    env->gpu = env->gpus[0];
+    env->profile = env->profiles[0];
+    o->device = env->gpu.index;
+    pb_strlcpy(o->gpu_uuid, env->gpu.uuid, sizeof o->gpu_uuid);
     if (env->profile)
         pb_strlcpy(o->gpu_profile, env->profile->id, sizeof o->gpu_profile);
     return PB_OK;
@@ -97,11 +147,14 @@ static int check_memory(const pb_options *o, const pb_run_env *env)
             double dev_bytes = pb_case_total_bytes(&c);
             double host_bytes = 2 * dev_bytes; /* inputs + output copy + reference, roughly */
             const char *sz = o->bench->size_option + 2;
-            if (gpu_asked && env->probe.ok && !isnan(env->gpu.mem_free) && dev_bytes > 0.97 * env->gpu.mem_free) {
-                pb_errorf("%s=%zu (%s) needs %.2f GiB of device memory, but %s has %.2f GiB free", sz, c.n,
-                          pb_dtype_name(c.dtype), dev_bytes / 1073741824.0, env->gpu.name,
-                          env->gpu.mem_free / 1073741824.0);
-                return PB_ERR;
+            for (int g = 0; g < env->ngpus && gpu_asked; ++g) {
+                const pb_gpu_device *d = &env->gpus[g];
+                if (!isnan(d->mem_free) && dev_bytes > 0.97 * d->mem_free) {
+                    pb_errorf("%s=%zu (%s) needs %.2f GiB of device memory, but GPU %d (%s) has %.2f GiB free", sz, c.n,
+                              pb_dtype_name(c.dtype), dev_bytes / 1073741824.0, d->index, d->name,
+                              d->mem_free / 1073741824.0);
+                    return PB_ERR;
+                }
             }
             if (host_bytes > host_total) {
                 pb_errorf("%s=%zu (%s) needs about %.2f GiB of host memory, but this machine has %.2f GiB", sz, c.n,
@@ -144,20 +197,29 @@ int pb_run_prepare(pb_options *o, pb_run_env *env)
     if (check_built(o) != PB_OK || resolve_gpu(o, env) != PB_OK || check_memory(o, env) != PB_OK)
         return PB_ERR;
     pb_topo_summary(env->probe.ok ? env->gpu.pci_bus_id : NULL, &env->topo);
+    for (int g = 0; g < env->ngpus; ++g) {
+        pb_topo t;
+        pb_topo_summary(env->gpus[g].pci_bus_id, &t);
+        pb_strlcpy(env->gpu_numa[g], t.gpu_numa, sizeof env->gpu_numa[g]);
+    }
     if (o->threads && env->topo.ok && o->threads > env->topo.pus) {
         pb_errorf("--threads %d: this machine has %d hardware threads", o->threads, env->topo.pus);
         return PB_ERR;
     }
     if (!o->quiet) {
-        if (env->probe.ok)
-            fprintf(stderr, "portbench: GPU %d: %s (%s), %.1f GiB, driver %d\n", o->device, env->gpu.name,
-                    env->profile ? env->profile->id : "no profile", env->gpu.mem_total / 1073741824.0,
-                    env->probe.driver_version);
-        else
+        for (int g = 0; g < env->ngpus; ++g)
+            fprintf(stderr, "portbench: GPU %d: %s (%s), %.1f GiB, driver %d, near NUMA node %s\n", env->gpus[g].index,
+                    env->gpus[g].name, env->profiles[g] ? env->profiles[g]->id : "no profile",
+                    env->gpus[g].mem_total / 1073741824.0, env->probe.driver_version, env->gpu_numa[g]);
+        if (env->ngpus > 1)
+            fprintf(stderr, "portbench: %d GPUs %s, one process each%s\n", env->ngpus,
+                    o->gpu_serial ? "one after another" : "at once (contention is part of the measurement)",
+                    ", bound to the cores and memory nearest its GPU");
+        if (!env->probe.ok)
             fprintf(stderr, "portbench: no GPU (%s): GPU backends will be skipped%s\n", env->probe.why,
                     o->allow_host_fallback ? "; OpenMP target code runs on the host" : "");
-        fprintf(stderr, "portbench: host %s: %d cores, %d NUMA node(s), GPU near NUMA node %s\n", env->hostname,
-                env->topo.cores, env->topo.numa_nodes, env->topo.gpu_numa);
+        fprintf(stderr, "portbench: host %s: %d cores, %d NUMA node(s)\n", env->hostname, env->topo.cores,
+                env->topo.numa_nodes);
     }
     return PB_OK;
 }
@@ -178,22 +240,29 @@ int pb_run_begin(pb_run_log *log)
     return PB_OK;
 }
 
-void pb_run_end(pb_run_log *log)
+/* rm -r of a directory holding files and directories of files. */
+static void remove_tree(const char *dir, int depth)
 {
-    if (!log->tmpdir[0])
-        return;
-    DIR *d = opendir(log->tmpdir);
+    DIR *d = opendir(dir);
     if (d) {
         struct dirent *e;
         while ((e = readdir(d)) != NULL)
             if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
                 char p[PATH_MAX + 300];
-                snprintf(p, sizeof p, "%s/%s", log->tmpdir, e->d_name);
-                unlink(p);
+                snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+                if (unlink(p) != 0 && depth < 2)
+                    remove_tree(p, depth + 1);
             }
         closedir(d);
     }
-    rmdir(log->tmpdir);
+    rmdir(dir);
+}
+
+void pb_run_end(pb_run_log *log)
+{
+    if (!log->tmpdir[0])
+        return;
+    remove_tree(log->tmpdir, 0);
     log->tmpdir[0] = '\0';
 }
 
@@ -253,6 +322,9 @@ static void driver_row(const pb_options *o, const pb_case *c, const char *backen
     pb_case_params_string(c, r->params, sizeof r->params);
     pb_strlcpy(r->git_sha, pb_git_sha, sizeof r->git_sha);
     pb_strlcpy(r->gpu_profile, o->gpu_profile, sizeof r->gpu_profile);
+    gethostname(r->host, sizeof r->host - 1);
+    r->gpu_index = o->device;
+    pb_strlcpy(r->gpu_uuid, o->gpu_uuid, sizeof r->gpu_uuid);
     time_t now = time(NULL);
     strftime(r->timestamp, sizeof r->timestamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 }
@@ -447,6 +519,152 @@ void pb_run_workers(pb_options *o, pb_rowset *rows, pb_run_log *log)
     }
 }
 
+/* ---- several GPUs ---- */
+
+/* The run of one GPU, in a forked copy of the driver: bound near its GPU, it runs the
+ * workers into dir and leaves rows.csv and status there. */
+static void gpu_runner(pb_options *o, const pb_run_env *env, int k, const char *dir, const char *bound)
+{
+    const pb_gpu_device *g = &env->gpus[k];
+    o->device = g->index;
+    pb_strlcpy(o->gpu_uuid, g->uuid, sizeof o->gpu_uuid);
+    pb_strlcpy(o->gpu_profile, env->profiles[k] ? env->profiles[k]->id : "", sizeof o->gpu_profile);
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "[gpu %d] ", g->index);
+    pb_worker_prefix(prefix);
+    if (!o->quiet)
+        fprintf(stderr, "%sbound to %s\n", prefix, bound);
+    pb_run_log sub;
+    memset(&sub, 0, sizeof sub);
+    pb_strlcpy(sub.tmpdir, dir, sizeof sub.tmpdir);
+    pb_rowset rows = {0};
+    pb_run_workers(o, &rows, &sub);
+    char p[PATH_MAX + 64];
+    snprintf(p, sizeof p, "%s/rows.csv", dir);
+    FILE *f = fopen(p, "w");
+    int ok = f && pb_write_csv_rows(f, &rows) == PB_OK;
+    if (f)
+        ok &= fclose(f) == 0;
+    snprintf(p, sizeof p, "%s/status", dir);
+    f = fopen(p, "w");
+    if (f) {
+        fprintf(f, "%d %d %d\n", sub.failed, sub.interrupted, ok);
+        fclose(f);
+    }
+}
+
+/* Start the run of GPU k: a forked driver bound near the GPU. */
+static pid_t start_gpu_run(pb_options *o, const pb_run_env *env, int k, pb_run_log *log)
+{
+    char dir[PATH_MAX + 32];
+    snprintf(dir, sizeof dir, "%s/gpu%d", log->tmpdir, env->gpus[k].index);
+    if (mkdir(dir, 0700) != 0) {
+        pb_errorf("cannot create %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0) {
+        pb_child_forget_all();
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        static pb_options copy;
+        copy = *o;
+        char bound[128], p[PATH_MAX + 64];
+        if (pb_topo_bind_near(env->gpus[k].pci_bus_id, bound, sizeof bound) != 0)
+            snprintf(bound, sizeof bound, "not bound (the GPU's locality is unknown to hwloc)");
+        snprintf(p, sizeof p, "%s/bound", dir);
+        FILE *f = fopen(p, "w");
+        if (f) {
+            fprintf(f, "%s\n", bound);
+            fclose(f);
+        }
+        gpu_runner(&copy, env, k, dir, bound);
+        fflush(NULL);
+        _exit(0);
+    }
+    if (pid > 0)
+        pb_child_watch(pid);
+    return pid;
+}
+
+/* Wait for GPU k's run and take its rows. */
+static void finish_gpu_run(pid_t pid, const pb_run_env *env, int k, pb_rowset *rows, pb_run_log *log)
+{
+    int status = 0;
+    while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (pid > 0)
+        pb_child_unwatch(pid);
+    char p[PATH_MAX + 64], err[512];
+    snprintf(p, sizeof p, "%s/gpu%d/status", log->tmpdir, env->gpus[k].index);
+    int failed = 1, interrupted = 0, ok = 0;
+    FILE *f = fopen(p, "r");
+    if (!f || fscanf(f, "%d %d %d", &failed, &interrupted, &ok) != 3) {
+        pb_errorf("the run of GPU %d ended without its results (%s)", env->gpus[k].index,
+                  pid <= 0 ? "it did not start" : WIFSIGNALED(status) ? "killed by a signal" : "no status");
+        failed = 1;
+    }
+    if (f)
+        fclose(f);
+    snprintf(p, sizeof p, "%s/gpu%d/bound", log->tmpdir, env->gpus[k].index);
+    f = fopen(p, "r");
+    if (!f || !fgets(log->bound[k], sizeof log->bound[k], f))
+        pb_strlcpy(log->bound[k], "unknown", sizeof log->bound[k]);
+    log->bound[k][strcspn(log->bound[k], "\n")] = '\0';
+    if (f)
+        fclose(f);
+    log->failed |= failed || !ok;
+    if (interrupted)
+        log->interrupted = interrupted;
+    pb_rowset got = {0};
+    snprintf(p, sizeof p, "%s/gpu%d/rows.csv", log->tmpdir, env->gpus[k].index);
+    if (access(p, R_OK) == 0 && pb_csv_read_partial(p, &got, err, sizeof err) != 0) {
+        pb_errorf("%s", err);
+        log->failed = 1;
+    }
+    for (size_t i = 0; i < got.n; ++i)
+        pb_rowset_push(rows, &got.rows[i]);
+    pb_rowset_free(&got);
+}
+
+/* The workers a run uses, in order, for the metadata (every GPU runs the same ones). */
+static void note_workers(const pb_options *o, pb_run_log *log)
+{
+    for (size_t i = 0; i < pb_backend_count(); ++i) {
+        if (!asked(o, i))
+            continue;
+        const char *w = pb_backend_at(i)->worker;
+        int seen = 0;
+        for (int k = 0; k < log->nworkers; ++k)
+            seen |= strcmp(log->worker[k], w) == 0;
+        if (!seen && log->nworkers < PB_RUN_MAX_WORKERS)
+            pb_strlcpy(log->worker[log->nworkers++], w, sizeof log->worker[0]);
+    }
+}
+
+void pb_run_all(pb_options *o, const pb_run_env *env, pb_rowset *rows, pb_run_log *log)
+{
+    if (env->ngpus <= 1) {
+        pb_run_workers(o, rows, log);
+        return;
+    }
+    log->per_gpu_dirs = 1;
+    note_workers(o, log);
+    pid_t pids[PB_MAX_GPUS];
+    if (o->gpu_serial) {
+        for (int k = 0; k < env->ngpus && !pb_interrupted(); ++k)
+            finish_gpu_run(start_gpu_run(o, env, k, log), env, k, rows, log);
+    } else {
+        for (int k = 0; k < env->ngpus; ++k)
+            pids[k] = start_gpu_run(o, env, k, log);
+        for (int k = 0; k < env->ngpus; ++k)
+            finish_gpu_run(pids[k], env, k, rows, log);
+    }
+    if (pb_interrupted())
+        log->interrupted = pb_interrupted();
+}
+
 /* ---- metadata ---- */
 
 static void add_str(cJSON *o, const char *k, const char *v) { cJSON_AddStringToObject(o, k, v ? v : ""); }
@@ -490,6 +708,45 @@ static cJSON *worker_json(const char *path)
     return w;
 }
 
+/* Where a worker left its metadata for the run of GPU `gpu`. */
+static void worker_meta_path(const pb_run_log *log, int gpu, const char *w, char *buf, size_t cap)
+{
+    if (log->per_gpu_dirs)
+        snprintf(buf, cap, "%s/gpu%d/%s.meta", log->tmpdir, gpu, w);
+    else
+        snprintf(buf, cap, "%s/%s.meta", log->tmpdir, w);
+}
+
+static cJSON *gpu_json(const pb_run_env *env, const pb_run_log *log, int k)
+{
+    cJSON *gpu = cJSON_CreateObject();
+    const pb_gpu_device *g = &env->gpus[k];
+    char cc[16];
+    snprintf(cc, sizeof cc, "%d.%d", g->cc_major, g->cc_minor);
+    cJSON_AddNumberToObject(gpu, "index", g->index);
+    add_str(gpu, "name", g->name);
+    add_str(gpu, "uuid", g->uuid);
+    add_str(gpu, "pci_bus_id", g->pci_bus_id);
+    cJSON_AddNumberToObject(gpu, "memory_bytes", g->mem_total);
+    add_str(gpu, "compute_capability", cc);
+    cJSON_AddNumberToObject(gpu, "sm_count", g->sms);
+    cJSON_AddNumberToObject(gpu, "sm_clock_max_mhz", g->sm_clock_khz / 1000);
+    cJSON_AddNumberToObject(gpu, "mem_clock_max_mhz", g->mem_clock_khz / 1000);
+    cJSON_AddNumberToObject(gpu, "cuda_driver_version", env->probe.driver_version);
+    add_str(gpu, "profile", env->profiles[k] ? env->profiles[k]->id : "");
+    add_str(gpu, "numa_node", env->gpu_numa[k]);
+    if (log->per_gpu_dirs) {
+        add_str(gpu, "bound_to", log->bound[k]);
+        cJSON *workers = cJSON_AddObjectToObject(gpu, "workers");
+        for (int w = 0; w < log->nworkers; ++w) {
+            char p[PATH_MAX + 80];
+            worker_meta_path(log, g->index, log->worker[w], p, sizeof p);
+            cJSON_AddItemToObject(workers, log->worker[w], worker_json(p));
+        }
+    }
+    return gpu;
+}
+
 void *pb_run_meta(int argc, char **argv, const pb_run_env *env, const pb_run_log *log)
 {
     cJSON *root = cJSON_CreateObject();
@@ -518,25 +775,15 @@ void *pb_run_meta(int argc, char **argv, const pb_run_env *env, const pb_run_log
     time_t now = time(NULL);
     strftime(fin, sizeof fin, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     add_str(root, "finished_utc", fin);
-    cJSON *gpu = cJSON_AddObjectToObject(root, "gpu");
-    if (env->probe.ok) {
-        const pb_gpu_device *g = &env->gpu;
-        char cc[16];
-        snprintf(cc, sizeof cc, "%d.%d", g->cc_major, g->cc_minor);
-        cJSON_AddNumberToObject(gpu, "index", g->index);
-        add_str(gpu, "name", g->name);
-        add_str(gpu, "uuid", g->uuid);
-        add_str(gpu, "pci_bus_id", g->pci_bus_id);
-        cJSON_AddNumberToObject(gpu, "memory_bytes", g->mem_total);
-        add_str(gpu, "compute_capability", cc);
-        cJSON_AddNumberToObject(gpu, "sm_count", g->sms);
-        cJSON_AddNumberToObject(gpu, "sm_clock_max_mhz", g->sm_clock_khz / 1000);
-        cJSON_AddNumberToObject(gpu, "mem_clock_max_mhz", g->mem_clock_khz / 1000);
-        cJSON_AddNumberToObject(gpu, "cuda_driver_version", env->probe.driver_version);
-        add_str(gpu, "profile", env->profile ? env->profile->id : "");
-    } else {
-        add_str(gpu, "absent", env->probe.why);
-    }
+    /* "gpu": the first GPU (as before several GPUs), "gpus": every GPU of the run */
+    cJSON *gpus = cJSON_CreateArray();
+    for (int k = 0; k < env->ngpus; ++k)
+        cJSON_AddItemToArray(gpus, gpu_json(env, log, k));
+    if (env->ngpus)
+        cJSON_AddItemToObject(root, "gpu", cJSON_Duplicate(cJSON_GetArrayItem(gpus, 0), 1));
+    else
+        add_str(cJSON_AddObjectToObject(root, "gpu"), "absent", env->probe.why);
+    cJSON_AddItemToObject(root, "gpus", gpus);
     cJSON *topo = cJSON_AddObjectToObject(root, "topology");
     cJSON_AddNumberToObject(topo, "packages", env->topo.packages);
     cJSON_AddNumberToObject(topo, "cores", env->topo.cores);
@@ -545,9 +792,10 @@ void *pb_run_meta(int argc, char **argv, const pb_run_env *env, const pb_run_log
     add_str(topo, "gpu_numa_node", env->topo.gpu_numa);
     add_str(topo, "cpu_model", env->topo.cpu_model);
     cJSON *workers = cJSON_AddObjectToObject(root, "workers");
+    int first_gpu = env->ngpus ? env->gpus[0].index : 0;
     for (int k = 0; k < log->nworkers; ++k) {
         char p[PATH_MAX + 80];
-        snprintf(p, sizeof p, "%s/%s.meta", log->tmpdir, log->worker[k]);
+        worker_meta_path(log, first_gpu, log->worker[k], p, sizeof p);
         cJSON_AddItemToObject(workers, log->worker[k], worker_json(p));
     }
     return root;

@@ -16,8 +16,12 @@ extern "C" {
 /* What the driver learnt about the machine before running anything. */
 typedef struct pb_run_env {
     pb_gpu_probe probe;
-    pb_gpu_device gpu; /* valid when probe.ok */
+    pb_gpu_device gpu; /* the first GPU of the run, valid when probe.ok */
     const pb_gpu_profile *profile;
+    int ngpus;         /* GPUs of the run (--gpu all or a list: several) */
+    pb_gpu_device gpus[PB_MAX_GPUS];
+    const pb_gpu_profile *profiles[PB_MAX_GPUS];
+    char gpu_numa[PB_MAX_GPUS][64];
     pb_topo topo;
     char hostname[128];
     char started[32];
@@ -37,6 +41,8 @@ typedef struct pb_run_log {
     int nworkers;
     int failed;       /* a worker failed: crashed, exited non-zero without a FAIL row, lost rows */
     int interrupted;  /* the signal that stopped the run, 0 if none */
+    int per_gpu_dirs; /* several GPUs: each run's worker files are in tmpdir/gpu<index>/ */
+    char bound[PB_MAX_GPUS][128]; /* what each GPU's run was bound to */
 } pb_run_log;
 
 /* Make the run's temporary directory (in $TMPDIR, else /tmp). PB_OK or PB_ERR. */
@@ -50,6 +56,11 @@ void pb_run_end(pb_run_log *log);
  * its worker is not built. After SIGINT/SIGTERM the rows measured so far are kept, the
  * rest are left out and log->interrupted is set. */
 void pb_run_workers(pb_options *o, pb_rowset *rows, pb_run_log *log);
+
+/* The whole run: pb_run_workers for the one GPU, or for several GPUs one process per
+ * GPU (at once, or one after another with --gpu-serial), each bound to the cores and
+ * memory nearest its GPU, with the rows merged. */
+void pb_run_all(pb_options *o, const pb_run_env *env, pb_rowset *rows, pb_run_log *log);
 
 /* The run's metadata as a cJSON object (void * so that callers need not include
  * cJSON): schema_version, complete, command line, revision, host, GPU, topology and

@@ -1,6 +1,8 @@
 #include "pb_table.h"
 #include "pb_bench.h"
 
+#include "pb_backends.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,27 +66,72 @@ void pb_rows_speedup(pb_rowset *s)
 }
 
 typedef struct column {
-    char backend[16], compiler[32];
+    char backend[16], toolchain[32];
+    double instance; /* GPU index or MPI rank when the rows come from several, else NaN */
     char title[64];
+    int rank;        /* display order from the backend table */
 } column;
 
-enum { MAX_COLS = 16, MAX_ROWS = 1100 };
+enum { MAX_COLS = 64, MAX_ROWS = 1100 };
+
+/* Rows of several GPUs or MPI ranks get a column group each. */
+typedef enum { BY_NONE, BY_GPU, BY_RANK } instance_kind;
+static instance_kind instances;
+
+static double instance_of(const pb_row *r)
+{
+    return instances == BY_RANK ? r->rank : instances == BY_GPU ? r->gpu_index : NAN;
+}
+
+static int same_instance(double a, double b) { return (isnan(a) && isnan(b)) || a == b; }
+
+static instance_kind find_instances(const pb_rowset *s)
+{
+    int ranks = 0, gpus = 0;
+    for (size_t i = 1; i < s->n; ++i) {
+        const pb_row *a = &s->rows[0], *b = &s->rows[i];
+        ranks |= !isnan(b->rank) && !same_instance(a->rank, b->rank);
+        gpus |= !isnan(b->gpu_index) && !same_instance(a->gpu_index, b->gpu_index);
+    }
+    return ranks ? BY_RANK : gpus ? BY_GPU : BY_NONE;
+}
 
 static int column_of(column *cols, int *ncols, const pb_row *r)
 {
+    double inst = instance_of(r);
     for (int c = 0; c < *ncols; ++c)
-        if (strcmp(cols[c].backend, r->backend) == 0 && strcmp(cols[c].compiler, r->compiler) == 0)
+        if (strcmp(cols[c].backend, r->backend) == 0 && strcmp(cols[c].toolchain, r->toolchain) == 0 &&
+            same_instance(cols[c].instance, inst))
             return c;
     if (*ncols == MAX_COLS)
         return -1;
     column *c = &cols[(*ncols)++];
     pb_strlcpy(c->backend, r->backend, sizeof c->backend);
-    pb_strlcpy(c->compiler, r->compiler, sizeof c->compiler);
-    if (strcmp(r->backend, "omp") == 0 || strcmp(r->backend, "cpu") == 0)
-        snprintf(c->title, sizeof c->title, "%s(%s)", r->backend, r->compiler);
+    pb_strlcpy(c->toolchain, r->toolchain, sizeof c->toolchain);
+    c->instance = inst;
+    char series[48];
+    pb_series_title(r->backend, r->toolchain, series, sizeof series);
+    if (isnan(inst))
+        pb_strlcpy(c->title, series, sizeof c->title);
     else
-        pb_strlcpy(c->title, r->backend, sizeof c->title);
+        snprintf(c->title, sizeof c->title, "%s@%s%.0f", series, instances == BY_RANK ? "r" : "g", inst);
+    const char *color;
+    int marker;
+    pb_series_style(r->backend, r->toolchain, &color, &marker, &c->rank);
     return *ncols - 1;
+}
+
+/* Columns in the backend table's order, then by GPU or rank. */
+static int column_cmp(const void *x, const void *y)
+{
+    const column *a = x, *b = y;
+    if (a->rank != b->rank)
+        return a->rank - b->rank;
+    int t = strcmp(a->title, b->title);
+    if (!isnan(a->instance) && !isnan(b->instance) && strcmp(a->backend, b->backend) == 0 &&
+        strcmp(a->toolchain, b->toolchain) == 0)
+        return (a->instance > b->instance) - (a->instance < b->instance);
+    return t;
 }
 
 /* Benchmarks with one kernel variant are swept over sizes: their table has sizes as
@@ -201,6 +248,7 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
     for (size_t i = first; i < s->n; ++i)
         if (same_table(head, &s->rows[i], by_size))
             column_of(cols, &ncols, &s->rows[i]);
+    qsort(cols, (size_t)ncols, sizeof *cols, column_cmp);
     static row_label labels[MAX_ROWS];
     int nlabels = row_labels(s, first, by_size, labels);
     const char *size_name = b ? b->size_option + 2 : "size";
@@ -287,6 +335,7 @@ static void print_steps(FILE *f, const pb_rowset *s, size_t first)
 
 void pb_table_print(FILE *f, const pb_rowset *s)
 {
+    instances = find_instances(s);
     char *done = calloc(s->n ? s->n : 1, 1);
     if (!done)
         return;
@@ -299,4 +348,81 @@ void pb_table_print(FILE *f, const pb_rowset *s)
             print_steps(f, s, first);
     }
     free(done);
+}
+
+/* ---- the spread across GPUs or MPI ranks ---- */
+
+typedef struct spread_item {
+    const pb_row *r;
+    double rate;
+} spread_item;
+
+static int by_rate(const void *x, const void *y)
+{
+    double a = ((const spread_item *)x)->rate, b = ((const spread_item *)y)->rate;
+    return (a > b) - (a < b);
+}
+
+void pb_table_print_spread(FILE *f, const pb_rowset *s)
+{
+    instances = find_instances(s);
+    if (instances == BY_NONE) {
+        pb_table_print(f, s);
+        return;
+    }
+    const char *who = instances == BY_RANK ? "rank" : "gpu";
+    char *done = calloc(s->n ? s->n : 1, 1);
+    spread_item *items = malloc((s->n ? s->n : 1) * sizeof *items);
+    if (!done || !items) {
+        free(done);
+        free(items);
+        return;
+    }
+    for (size_t first = 0; first < s->n; ++first) {
+        if (done[first])
+            continue;
+        const pb_row *head = &s->rows[first];
+        const pb_bench *b = pb_bench_find(head->benchmark);
+        const int flops = b && b->flops_headline;
+        const char *size_name = b ? b->size_option + 2 : "size";
+        fprintf(f, "\n%s  %s  %s=%.0f%s%s  [%s across %ss: min / median / max and the slowest %s]\n",
+                head->benchmark, head->dtype, size_name, head->size, head->params[0] ? "  " : "", head->params,
+                flops ? "GFLOP/s" : "GB/s", who, who);
+        fprintf(f, "%-10s %-18s %4s %10s %10s %10s %9s %7s\n", "variant", "series", "n", "min", "median", "max",
+                "slowest", "spread");
+        for (size_t i = first; i < s->n; ++i) {
+            const pb_row *r = &s->rows[i];
+            if (done[i] || !same_table(head, r, 0))
+                continue;
+            /* every instance of this variant and series */
+            size_t n = 0, bad = 0;
+            for (size_t j = i; j < s->n; ++j) {
+                const pb_row *q = &s->rows[j];
+                if (done[j] || !same_table(head, q, 0) || strcmp(q->variant, r->variant) ||
+                    strcmp(q->backend, r->backend) || strcmp(q->toolchain, r->toolchain))
+                    continue;
+                done[j] = 1;
+                if (strcmp(q->verified, "PASS") == 0)
+                    items[n++] = (spread_item){q, flops ? q->gflops : q->gbs};
+                else
+                    ++bad;
+            }
+            char series[48];
+            pb_series_title(r->backend, r->toolchain, series, sizeof series);
+            if (n == 0) {
+                fprintf(f, "%-10s %-18s %4zu %10s %10s %10s %9s %7s\n", r->variant, series, bad, "-", "-", "-", "-",
+                        strcmp(r->verified, "SKIP") == 0 ? "skip" : "FAIL");
+                continue;
+            }
+            qsort(items, n, sizeof *items, by_rate);
+            double med = n % 2 ? items[n / 2].rate : 0.5 * (items[n / 2 - 1].rate + items[n / 2].rate);
+            char slow[24];
+            snprintf(slow, sizeof slow, "%s %.0f", who, instance_of(items[0].r));
+            fprintf(f, "%-10s %-18s %4zu %10.1f %10.1f %10.1f %9s %6.1f%%%s\n", r->variant, series, n + bad,
+                    items[0].rate, med, items[n - 1].rate, slow, med > 0 ? 100 * (items[n - 1].rate - items[0].rate) / med : 0,
+                    bad ? " +FAIL/skip" : "");
+        }
+    }
+    free(done);
+    free(items);
 }

@@ -38,14 +38,43 @@ const char *pb_libexec_dir(void)
 /* ---- signals ---- */
 
 static volatile sig_atomic_t got_signal;
-static volatile pid_t running_child;
+/* The processes a signal is forwarded to: the running worker, or the per-GPU runners. */
+enum { MAX_CHILDREN = 64 };
+static volatile pid_t children[MAX_CHILDREN];
 
 static void on_signal(int sig)
 {
     got_signal = sig;
-    if (running_child > 0)
-        kill(running_child, sig);
+    for (int i = 0; i < MAX_CHILDREN; ++i)
+        if (children[i] > 0)
+            kill(children[i], sig);
 }
+
+void pb_child_watch(pid_t pid)
+{
+    for (int i = 0; i < MAX_CHILDREN; ++i)
+        if (children[i] == 0) {
+            children[i] = pid;
+            return;
+        }
+}
+
+void pb_child_unwatch(pid_t pid)
+{
+    for (int i = 0; i < MAX_CHILDREN; ++i)
+        if (children[i] == pid)
+            children[i] = 0;
+}
+
+void pb_child_forget_all(void)
+{
+    for (int i = 0; i < MAX_CHILDREN; ++i)
+        children[i] = 0;
+}
+
+static char line_prefix[32];
+
+void pb_worker_prefix(const char *prefix) { pb_strlcpy(line_prefix, prefix ? prefix : "", sizeof line_prefix); }
 
 void pb_signals_install(void)
 {
@@ -80,6 +109,21 @@ static void keep_lines(line_keeper *k, const char *buf, size_t len)
         } else if (k->n + 1 < sizeof k->cur) {
             k->cur[k->n++] = buf[i];
         }
+    }
+}
+
+/* Copy a worker's stderr to ours, each line behind the prefix (several GPUs at once). */
+static void pass_through(const char *buf, size_t len, int *at_line_start)
+{
+    if (!line_prefix[0]) {
+        fwrite(buf, 1, len, stderr);
+        return;
+    }
+    for (size_t i = 0; i < len; ++i) {
+        if (*at_line_start)
+            fputs(line_prefix, stderr);
+        fputc(buf[i], stderr);
+        *at_line_start = buf[i] == '\n';
     }
 }
 
@@ -125,10 +169,10 @@ void pb_worker_run(const char *worker, char **argv, int quiet_stderr, pb_worker_
         fprintf(stderr, "cannot execute %s: %s\n", path, strerror(errno));
         _exit(127);
     }
-    running_child = pid;
+    pb_child_watch(pid);
     close(pipefd[1]);
     line_keeper k = {{0}, {0}, 0};
-    int forwarded_at = 0, killed = 0;
+    int forwarded_at = 0, killed = 0, at_line_start = 1;
     struct timespec t0;
     for (;;) {
         struct pollfd p = {pipefd[0], POLLIN, 0};
@@ -139,7 +183,7 @@ void pb_worker_run(const char *worker, char **argv, int quiet_stderr, pb_worker_
             if (n > 0) {
                 keep_lines(&k, buf, (size_t)n);
                 if (!quiet_stderr)
-                    fwrite(buf, 1, (size_t)n, stderr);
+                    pass_through(buf, (size_t)n, &at_line_start);
                 continue;
             }
             if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN))
@@ -165,7 +209,7 @@ void pb_worker_run(const char *worker, char **argv, int quiet_stderr, pb_worker_
             status = 126 << 8;
             break;
         }
-    running_child = 0;
+    pb_child_unwatch(pid);
     keep_lines(&k, "\n", 1);
     pb_strlcpy(ex->last_line, k.last, sizeof ex->last_line);
     if (WIFSIGNALED(status)) {

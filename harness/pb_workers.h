@@ -9,6 +9,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,6 +42,14 @@ typedef struct pb_worker_exit {
  * ours (unless quiet_stderr) and its stdout too. A SIGINT or SIGTERM that reaches the
  * driver meanwhile is forwarded; a worker that has not ended 5 s later is killed. */
 void pb_worker_run(const char *worker, char **argv, int quiet_stderr, pb_worker_exit *ex);
+
+/* Processes a SIGINT/SIGTERM is forwarded to (the running worker is watched by
+ * pb_worker_run itself); forget_all in a freshly forked child. */
+void pb_child_watch(pid_t pid);
+void pb_child_unwatch(pid_t pid);
+void pb_child_forget_all(void);
+/* Prefix of every line of the workers' stderr that passes through ("[gpu 1] "). */
+void pb_worker_prefix(const char *prefix);
 
 /* Install the SIGINT/SIGTERM handlers: they only record the signal and forward it to
  * the running worker. pb_interrupted() is that signal, 0 before one arrived. */

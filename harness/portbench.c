@@ -246,7 +246,7 @@ static int write_outputs(const pb_options *o, const pb_rowset *rows, const cJSON
 
 /* The measured ceilings of this GPU: 1 loaded, 0 none (no GPU, or no default file),
  * -1 error (an explicit --ceilings file that cannot be read). */
-static int load_ceilings(const pb_options *o, const pb_run_env *env, pb_ceilings *c)
+static int load_ceilings(const pb_options *o, const pb_gpu_device *gpu, pb_ceilings *c)
 {
     char path[PATH_MAX], err[PATH_MAX + 128];
     if (o->ceilings[0]) {
@@ -254,14 +254,14 @@ static int load_ceilings(const pb_options *o, const pb_run_env *env, pb_ceilings
             pb_errorf("%s", err);
             return -1;
         }
-        if (env->probe.ok && strcmp(c->uuid, env->gpu.uuid) != 0)
-            pb_errorf("warning: %s was measured on %s (%s), not on this GPU (%s)", o->ceilings, c->device, c->uuid,
-                      env->gpu.uuid);
+        if (gpu && strcmp(c->uuid, gpu->uuid) != 0)
+            pb_errorf("warning: %s was measured on %s (%s), not on GPU %d (%s)", o->ceilings, c->device, c->uuid,
+                      gpu->index, gpu->uuid);
         return 1;
     }
-    if (!env->probe.ok)
+    if (!gpu)
         return 0;
-    pb_ceilings_default_path(env->gpu.uuid, path, sizeof path);
+    pb_ceilings_default_path(gpu->uuid, path, sizeof path);
     if (access(path, R_OK) != 0)
         return 0;
     if (pb_ceilings_read(path, c, err, sizeof err) != 0) {
@@ -269,6 +269,29 @@ static int load_ceilings(const pb_options *o, const pb_run_env *env, pb_ceilings
         return 0;
     }
     return 1;
+}
+
+/* Each GPU's ceilings to its own rows (matched by UUID when there are several). */
+static void apply_ceilings(pb_rowset *rows, const pb_run_env *env, const pb_ceilings *c, const int *have)
+{
+    if (env->ngpus <= 1) {
+        if (have[0])
+            pb_ceilings_apply(rows, &c[0]);
+        return;
+    }
+    for (int g = 0; g < env->ngpus; ++g) {
+        if (!have[g])
+            continue;
+        pb_rowset sub = {0};
+        for (size_t i = 0; i < rows->n; ++i)
+            if (strcmp(rows->rows[i].gpu_uuid, env->gpus[g].uuid) == 0)
+                pb_rowset_push(&sub, &rows->rows[i]);
+        pb_ceilings_apply(&sub, &c[g]);
+        for (size_t i = 0, k = 0; i < rows->n && k < sub.n; ++i)
+            if (strcmp(rows->rows[i].gpu_uuid, env->gpus[g].uuid) == 0)
+                rows->rows[i] = sub.rows[k++];
+        pb_rowset_free(&sub);
+    }
 }
 
 static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, char **full_argv)
@@ -291,25 +314,28 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     static pb_run_env env;
     if (pb_run_prepare(&o, &env) != PB_OK)
         return 2;
-    pb_ceilings ceil;
-    int have_ceilings = load_ceilings(&o, &env, &ceil);
-    if (have_ceilings < 0)
-        return 2;
+    static pb_ceilings ceil[PB_MAX_GPUS]; /* each GPU's own */
+    int have_ceilings[PB_MAX_GPUS] = {0};
+    for (int g = 0; g < (env.ngpus ? env.ngpus : 1); ++g)
+        if ((have_ceilings[g] = load_ceilings(&o, env.ngpus ? &env.gpus[g] : NULL, &ceil[g])) < 0)
+            return 2;
 
     pb_run_log log;
     if (pb_run_begin(&log) != PB_OK)
         return 2;
     pb_signals_install();
     pb_rowset rows = {0};
-    pb_run_workers(&o, &rows, &log);
+    pb_run_all(&o, &env, &rows, &log);
 
     pb_rows_apply_clock(&rows, o.clock);
-    if (have_ceilings)
-        pb_ceilings_apply(&rows, &ceil);
+    apply_ceilings(&rows, &env, ceil, have_ceilings);
     pb_rows_speedup(&rows);
     /* with the CSV or JSON on standard output, the table goes to standard error */
     FILE *tf = strcmp(o.csv, "-") == 0 || strcmp(o.json, "-") == 0 ? stderr : stdout;
-    pb_table_print(tf, &rows);
+    if (o.spread)
+        pb_table_print_spread(tf, &rows);
+    else
+        pb_table_print(tf, &rows);
     size_t failed = 0, skipped = 0;
     for (size_t i = 0; i < rows.n; ++i) {
         failed += strcmp(rows.rows[i].verified, "FAIL") == 0;

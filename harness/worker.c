@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #ifndef PB_WORKER_NAME
 #define PB_WORKER_NAME "pb-worker"
@@ -39,6 +40,8 @@ typedef struct worker {
     FILE *emit, *meta;
     int failures;
     int rows;
+    char host[64];
+    char gpu_uuid[64]; /* of the GPU this worker was given, when the driver found it */
 } worker;
 
 typedef struct backend_state {
@@ -96,6 +99,9 @@ static void row_start(const worker *w, const backend_state *bs, const pb_variant
     pb_strlcpy(r->compiler, be->compiler, sizeof r->compiler);
     pb_strlcpy(r->compiler_version, be->compiler_version, sizeof r->compiler_version);
     pb_strlcpy(r->toolchain, PB_TOOLCHAIN, sizeof r->toolchain);
+    pb_strlcpy(r->host, w->host, sizeof r->host);
+    r->gpu_index = w->o->device;
+    pb_strlcpy(r->gpu_uuid, w->gpu_uuid, sizeof r->gpu_uuid);
     pb_strlcpy(r->dtype, pb_dtype_name(c->dtype), sizeof r->dtype);
     r->size = (double)c->n;
     r->bytes = c->bench->bytes(c);
@@ -641,7 +647,11 @@ int main(int argc, char **argv)
         pb_errorf("%s: %s", PB_WORKER_NAME, err);
         return 2;
     }
-    worker w = {&o, o.gpu_profile[0] ? pb_gpu_profile_by_id(o.gpu_profile) : NULL, stdout, NULL, 0, 0};
+    static worker w;
+    w.o = &o;
+    w.profile = o.gpu_profile[0] ? pb_gpu_profile_by_id(o.gpu_profile) : NULL;
+    w.emit = stdout;
+    gethostname(w.host, sizeof w.host - 1);
     if (o.emit[0] && !(w.emit = fopen(o.emit, "w"))) {
         pb_errorf("%s: cannot write %s", PB_WORKER_NAME, o.emit);
         return 2;
@@ -672,6 +682,8 @@ int main(int argc, char **argv)
     pb_backend_config cfg = {o.device, o.threads, o.allow_host_fallback, {0}};
     if (gpu_requested)
         describe_gpu(o.device, &cfg.gpu);
+    if (cfg.gpu.ok)
+        pb_strlcpy(w.gpu_uuid, cfg.gpu.uuid, sizeof w.gpu_uuid);
     for (size_t b = 0; b < pb_worker_nbackends && nstates < 8; ++b) {
         const pb_backend *be = pb_worker_backends[b];
         if (!backend_requested(&o, be))
