@@ -251,22 +251,22 @@ __device__ __forceinline__ void load_tiles(const T *__restrict__ A, const T *__r
 #pragma unroll
     for (int p = 0; p < (GA + NT - 1) / NT; ++p) {
         const int g = tid + p * NT, r = g / (BK / V), c = g % (BK / V) * V;
-        if (GA % NT != 0 && g >= GA)
-            break;
-        T v[V];
-        load_group(A, m, k, row0 + r, k0 + c, vecA, v);
+        if (GA % NT == 0 || g < GA) {
+            T v[V];
+            load_group(A, m, k, row0 + r, k0 + c, vecA, v);
 #pragma unroll
-        for (int j = 0; j < V; ++j)
-            As[c + j][r] = v[j];
+            for (int j = 0; j < V; ++j)
+                As[c + j][r] = v[j];
+        }
     }
 #pragma unroll
     for (int p = 0; p < (GB + NT - 1) / NT; ++p) {
         const int g = tid + p * NT, r = g / (BN / V), c = g % (BN / V) * V;
-        if (GB % NT != 0 && g >= GB)
-            break;
-        T v[V];
-        load_group(B, k, n, k0 + r, col0 + c, vecB, v);
-        *reinterpret_cast<typename vec16<T>::type *>(&Bs[r][c]) = pack(v);
+        if (GB % NT == 0 || g < GB) {
+            T v[V];
+            load_group(B, k, n, k0 + r, col0 + c, vecB, v);
+            *reinterpret_cast<typename vec16<T>::type *>(&Bs[r][c]) = pack(v);
+        }
     }
 }
 
@@ -561,15 +561,18 @@ static int k7_choice(pb_dtype t)
     const char *env = getenv("PB_GEMM_K7_CONFIG");
     if (env && *env)
         return atoi(env);
-    int dev = 0, major = 0, minor = 0;
-    cudaGetDevice(&dev);
-    cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev);
-    cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev);
-    const int n = (int)(sizeof k7_table / sizeof k7_table[0]);
-    int row = n - 1;
-    for (int r = 0; r < n; ++r)
-        if (k7_table[r].cc == 10 * major + minor)
-            row = r;
+    static int row = -1; /* one device per worker: look it up once */
+    if (row < 0) {
+        int dev = 0, major = 0, minor = 0;
+        cudaGetDevice(&dev);
+        cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev);
+        cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev);
+        const int n = (int)(sizeof k7_table / sizeof k7_table[0]);
+        row = n - 1;
+        for (int r = 0; r < n; ++r)
+            if (k7_table[r].cc == 10 * major + minor)
+                row = r;
+    }
     return t == PB_FLOAT ? k7_table[row].cfg_float : k7_table[row].cfg_double;
 }
 
