@@ -11,6 +11,15 @@ extern "C" {
 /* ref[row] = sum_col mat[row*nx+col] * src[col], inputs of type t, sums in double. */
 void pb_ref_dmvm(pb_dtype t, size_t nx, const void *mat, const void *src, double *ref);
 
+/* y[row] = sum_col mat[row*cols+col] * x[col]: a rows x cols matrix of type t times a
+ * double vector, sums in double. */
+void pb_ref_gemv(pb_dtype t, size_t rows, size_t cols, const void *mat, const double *x, double *y);
+
+/* ref = alpha * a*b + beta * c in double: a is m x k, b is k x n, c and ref m x n, all
+ * row-major, inputs of type t. */
+void pb_ref_gemm(pb_dtype t, size_t m, size_t n, size_t k, double alpha, const void *a, const void *b, double beta,
+                 const void *c, double *ref);
+
 #ifdef __cplusplus
 }
 #endif

@@ -147,6 +147,8 @@ extern "C" int pb_cublas_dmvm(const pb_args *a)
     return s == CUBLAS_STATUS_SUCCESS ? PB_OK : PB_ERR;
 }
 
+extern "C" int pb_cublas_gemm(const pb_args *a) { return pb_cublas_gemm_with(cublas, a); }
+
 static const pb_variant cuda_variants[] = {
     {"dmvm", "v0", "one thread per row, dest[row] accumulated in global memory", PB_DT_FP, pb_cuda_dmvm_v0},
     {"dmvm", "v1", "one thread per row, register accumulator: cut global-memory traffic", PB_DT_FP, pb_cuda_dmvm_v1},
@@ -172,6 +174,15 @@ static const pb_variant cuda_variants[] = {
     {"stream-strided", "kernel", "dest[sw*i] = src[sr*i]: uncoalesced access", PB_DT_FP, pb_cuda_stream_strided},
     {"fma", "kernel", "a dependent chain of fma() per element", PB_DT_FP, pb_cuda_fma},
     {"fma-strided", "kernel", "fma chain only where i % stride == 0: idle lanes", PB_DT_FP, pb_cuda_fma_strided},
+    {"gemm", "k1", "naive: one thread per element of C, threadIdx.x walks rows (uncoalesced)", PB_DT_FP, pb_cuda_gemm_k1},
+    {"gemm", "k2", "global-memory coalescing: threadIdx.x walks columns of B and C", PB_DT_FP, pb_cuda_gemm_k2},
+    {"gemm", "k3", "shared-memory cache blocking: 32x32 tiles of A and B reused by the block", PB_DT_FP, pb_cuda_gemm_k3},
+    {"gemm", "k4", "1D blocktiling: 8 outputs per thread, one shared B value serves 8 FMAs", PB_DT_FP, pb_cuda_gemm_k4},
+    {"gemm", "k5", "2D blocktiling: 8x8 outputs per thread from register fragments (outer products)", PB_DT_FP, pb_cuda_gemm_k5},
+    {"gemm", "k6", "vectorised loads: 16-byte global loads, As transposed for 16-byte shared loads", PB_DT_FP, pb_cuda_gemm_k6},
+    {"gemm", "k7", "autotuned: k6 with BM,BN,BK,TM,TN per GPU architecture (sweep: PB_GEMM_K7_CONFIG)", PB_DT_FP, pb_cuda_gemm_k7},
+    {"gemm", "k8", "warptiling: warp tiles of 64x32, 2x2 fragments of 4x4 per lane", PB_DT_FP, pb_cuda_gemm_k8},
+    {"gemm", "best", "k8 + double-buffered shared memory: next tile loaded while this one is computed", PB_DT_FP, pb_cuda_gemm_best},
 };
 
 static const pb_variant cub_variants[] = {
@@ -184,6 +195,7 @@ static const pb_variant cudart_variants[] = {
 
 static const pb_variant cublas_variants[] = {
     {"dmvm", "lib", "cuBLAS gemv (CUBLAS_OP_T on the row-major matrix)", PB_DT_FP, pb_cublas_dmvm},
+    {"gemm", "lib", "cuBLAS gemm on C^T = B^T A^T (row-major as column-major), after copying C_in to C_out", PB_DT_FP, pb_cublas_gemm},
 };
 
 static const pb_backend cuda_backend = {

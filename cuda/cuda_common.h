@@ -74,6 +74,16 @@ int pb_cuda_reduce_k7(const pb_args *a);
 int pb_cuda_reduce_shfl(const pb_args *a);
 int pb_cuda_reduce_atomic(const pb_args *a);
 int pb_cub_reduce(const pb_args *a);
+int pb_cuda_gemm_k1(const pb_args *a);
+int pb_cuda_gemm_k2(const pb_args *a);
+int pb_cuda_gemm_k3(const pb_args *a);
+int pb_cuda_gemm_k4(const pb_args *a);
+int pb_cuda_gemm_k5(const pb_args *a);
+int pb_cuda_gemm_k6(const pb_args *a);
+int pb_cuda_gemm_k7(const pb_args *a);
+int pb_cuda_gemm_k8(const pb_args *a);
+int pb_cuda_gemm_best(const pb_args *a);
+int pb_cublas_gemm_with(void *cublas_handle, const pb_args *a);
 }
 
 #endif

@@ -383,6 +383,11 @@ static int parse_param_values(const pb_param_def *d, const char *spec, long *val
 {
     size_t tmp[PB_MAX_VALUES];
     char sub[160];
+    if (d->min == 0 && strcmp(spec, "0") == 0) { /* 0 = unset, e.g. gemm --m: use --size */
+        vals[0] = 0;
+        *n = 1;
+        return PB_OK;
+    }
     if (pb_parse_sizes(spec, tmp, PB_MAX_VALUES, n, sub, sizeof sub)) {
         snprintf(err, cap, "%s: %s", d->option, sub);
         return PB_ERR;
@@ -652,7 +657,7 @@ void pb_options_finish(pb_options *o)
         return;
     for (size_t i = 0; i < pb_backend_count(); ++i) {
         const pb_backend_spec *s = pb_backend_at(i);
-        if (strcmp(s->cli, "cpu") == 0 ||
+        if (strcmp(s->cli, "cpu") == 0 || (s->library && !s->gpu) || /* CPU libraries come with the CPU baseline */
             (s->library && o->bench->lib_backend && strcmp(s->cli, o->bench->lib_backend) == 0))
             o->backends |= (pb_backend_mask)1 << i;
     }

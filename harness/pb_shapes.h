@@ -27,4 +27,28 @@
 /* Partial sums must fit the scratch buffer of n/32 + 64 elements (bench_reduce.c). */
 #define PB_REDUCE_PARTIALS(n, want) ((long)(n) / 32 + 64 < (want) ? (long)(n) / 32 + 64 : (want))
 
+/* GEMM: C_out = alpha*A*B + beta*C_in. alpha and beta are exact in binary and neither
+ * 1 nor 0, so both terms are computed and checked. */
+#define PB_GEMM_ALPHA 1.5
+#define PB_GEMM_BETA (-0.5)
+/* The problem is --size square unless --m/--n/--k (params 0, 1, 2) override a dimension. */
+#define PB_GEMM_DIM(size, param) ((param) > 0 ? (long)(param) : (long)(size))
+#define PB_GEMM_M(a) PB_GEMM_DIM((a)->n, (a)->param[0])
+#define PB_GEMM_N(a) PB_GEMM_DIM((a)->n, (a)->param[1])
+#define PB_GEMM_K(a) PB_GEMM_DIM((a)->n, (a)->param[2])
+/* Largest m and n: every CUDA grid dimension (32-row or -column tiles) stays below 65536. */
+#define PB_GEMM_MAX_MN 2000000L
+#define PB_GEMM_MAX_K (1L << 30)
+/* OpenMP target translations (omp_target/gemm_kernels.inc) */
+#define PB_GEMM_OMP_TILE 32 /* k3: team of 32x32, shared 32x32 tiles (CUDA k3) */
+#define PB_GEMM_OMP_K4_TM 8 /* k4: rows per iteration (CUDA k4's TM) */
+#define PB_GEMM_OMP_K5_TM 8 /* k5: rows x columns per iteration; the columns are 32 apart */
+#define PB_GEMM_OMP_K5_TN 4
+/* best: CUDA k5's block tile (BM x BN x BK, TM x TN per thread, 256 threads) */
+#define PB_GEMM_OMP_BM 128
+#define PB_GEMM_OMP_BN 128
+#define PB_GEMM_OMP_BK 8
+#define PB_GEMM_OMP_TM 8
+#define PB_GEMM_OMP_TN 8
+
 #endif

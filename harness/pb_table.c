@@ -51,17 +51,28 @@ static int same_case(const pb_row *a, const pb_row *b)
            strcmp(a->params, b->params) == 0;
 }
 
+/* A case may have a GPU library row (cuBLAS) and a CPU one (OpenBLAS): each row is held
+ * to the library that ran where it ran (offload "cpu" or not), and to any library row of
+ * the case when there is none of its kind. */
 void pb_rows_speedup(pb_rowset *s)
 {
-    for (size_t i = 0; i < s->n; ++i) {
-        const pb_row *lib = &s->rows[i];
-        if (strcmp(lib->variant, "lib") != 0 || strcmp(lib->verified, "PASS") != 0)
+    for (size_t j = 0; j < s->n; ++j) {
+        pb_row *r = &s->rows[j];
+        if (strcmp(r->verified, "SKIP") == 0 || !(pb_row_time(r) > 0))
             continue;
-        for (size_t j = 0; j < s->n; ++j) {
-            pb_row *r = &s->rows[j];
-            if (same_case(lib, r) && strcmp(r->verified, "SKIP") != 0 && pb_row_time(r) > 0)
-                r->speedup_vs_lib = pb_row_time(lib) / pb_row_time(r);
+        const pb_row *lib = NULL;
+        for (size_t i = 0; i < s->n; ++i) {
+            const pb_row *l = &s->rows[i];
+            if (strcmp(l->variant, "lib") != 0 || strcmp(l->verified, "PASS") != 0 || !same_case(l, r))
+                continue;
+            const int same_kind = (strcmp(l->offload, "cpu") == 0) == (strcmp(r->offload, "cpu") == 0);
+            if (!lib || same_kind)
+                lib = l;
+            if (same_kind)
+                break;
         }
+        if (lib)
+            r->speedup_vs_lib = pb_row_time(lib) / pb_row_time(r);
     }
 }
 

@@ -110,6 +110,12 @@ static const pb_variant ot_variants[] = {
     {"stream-strided", "kernel", "dest[sw*i] = src[sr*i]: uncoalesced access", PB_DT_FP, pb_omp_stream_strided},
     {"fma", "kernel", "a dependent chain of fma() per element", PB_DT_FP, pb_omp_fma},
     {"fma-strided", "kernel", "fma chain only where i % stride == 0: idle lanes", PB_DT_FP, pb_omp_fma_strided},
+    {"gemm", "k1", "naive: collapse(2), rows fastest (uncoalesced)", PB_DT_FP, pb_omp_gemm_k1},
+    {"gemm", "k2", "loop order: columns fastest, B and C coalesced", PB_DT_FP, pb_omp_gemm_k2},
+    {"gemm", "k3", "team-shared 32x32 tiles of A and B, worksharing barriers, sums in a shared C tile", PB_DT_FP, pb_omp_gemm_k3},
+    {"gemm", "k4", "1D register blocking: " STR(PB_GEMM_OMP_K4_TM) " rows per iteration, unrolled accumulators", PB_DT_FP, pb_omp_gemm_k4},
+    {"gemm", "k5", "2D register blocking: " STR(PB_GEMM_OMP_K5_TM) "x" STR(PB_GEMM_OMP_K5_TN) " per iteration, columns 32 apart (coalesced lanes)", PB_DT_FP, pb_omp_gemm_k5},
+    {"gemm", "best", "CUDA k5 in SPMD OpenMP: team-shared tiles, 8x8 register tile per thread, explicit barriers", PB_DT_FP, pb_omp_gemm_best},
 };
 
 static const pb_backend ot_backend = {

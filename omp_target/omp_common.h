@@ -39,5 +39,11 @@ int pb_omp_reduce_clause(const pb_args *a);
 int pb_omp_reduce_twolevel(const pb_args *a);
 int pb_omp_reduce_multiacc(const pb_args *a);
 int pb_omp_reduce_atomic(const pb_args *a);
+int pb_omp_gemm_k1(const pb_args *a);
+int pb_omp_gemm_k2(const pb_args *a);
+int pb_omp_gemm_k3(const pb_args *a);
+int pb_omp_gemm_k4(const pb_args *a);
+int pb_omp_gemm_k5(const pb_args *a);
+int pb_omp_gemm_best(const pb_args *a);
 
 #endif

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The committed GPU results, run on a GPU host from the bundle:
 #   scripts/gpu_results.sh OUTDIR STEP...
-# Steps: validate ceilings dmvm reduce stream strided fma fmastrided (or all).
+# Steps: validate ceilings dmvm reduce stream strided fma fmastrided gemm gemmk7 (or all).
 # Every benchmark run is recorded with --record under OUTDIR/results/<gpu>/<benchmark>/
 # (the layout of results/README.md) and reads the ceilings measured in the same session.
 set -uo pipefail
@@ -25,7 +25,7 @@ run() { # run LABEL portbench-arguments... (with the session's ceilings, once me
   log "end   $label: exit $? after $((SECONDS - t0)) s"
 }
 steps=("$@")
-[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided fma fmastrided)
+[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided fma fmastrided gemm gemmk7)
 for step in "${steps[@]}"; do
   case $step in
   validate)
@@ -71,6 +71,21 @@ for step in "${steps[@]}"; do
   fmastrided)
     run fma_strided fma-strided "${all[@]}" --n 2^12:2^24:1/oct --chain 1024 --stride 1,2,4,8,16,32 \
         --dtype double,float
+    ;;
+  gemm)
+    # the ladder at 4096 (every variant and backend, cuBLAS and OpenBLAS bars); slow
+    # OpenMP forms (gcc) are capped by the time budget
+    run gemm_4096 gemm "${all[@]}" --variants all --size 4096 --dtype float,double --warmup 1 --reps 5 \
+        --time-budget 20
+    # GFLOP/s over size, CUDA k1..best against cuBLAS (SGEMM)
+    run gemm_sweep gemm --backend cuda,cublas --no-baselines --record="$out/results" --variants all \
+        --size 256:8192:x2 --dtype float --warmup 1 --reps 5 --time-budget 10
+    ;;
+  gemmk7)
+    # k7's candidates on this GPU (the autotuning sweep behind k7_table in cuda/gemm.cu)
+    log "start gemmk7"
+    "$here/gemm_k7_sweep.sh" "$out/gemm_k7" 2048,4096 > "$out/gemm_k7.txt" 2> "$out/gemm_k7.log"
+    log "end   gemmk7: exit $?"
     ;;
   *) log "unknown step $step" ;;
   esac

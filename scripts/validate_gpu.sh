@@ -34,6 +34,9 @@ declare -A check=(
   [stream-strided]="--size 1,33,1000,100003 --stride-read 1,3,32 --stride-write 1,2 --dtype float,double"
   [fma]="--size 1,33,1000,100003,1048579 --chain 64 --dtype float,double"
   [fma-strided]="--size 1,33,1000,100003 --chain 64 --stride 1,3,32 --dtype float,double"
+  # square sizes (1000: 16-byte paths with partial tiles; 4097: scalar paths), and with
+  # --m/--k non-square problems (0 = --size)
+  [gemm]="--size 1,31,33,1000,4097 --m 0,33 --k 0,17 --dtype float,double"
 )
 # Small cases for compute-sanitizer (every CUDA kernel, both passes of the reductions).
 declare -A small=(
@@ -44,13 +47,15 @@ declare -A small=(
   [stream-strided]="--size 33,100 --stride-read 1,3 --stride-write 1,2 --dtype float,double"
   [fma]="--size 33,100 --chain 8 --dtype float,double"
   [fma-strided]="--size 33,100 --chain 8 --stride 3 --dtype float,double"
+  # 132: a multiple of 4 (16-byte paths) and not of the 128 tiles; several k tiles (double buffering)
+  [gemm]="--size 1,33,132 --m 0,65 --k 0,17 --dtype float,double"
 )
-benches=${VALIDATE_BENCHES:-dmvm reduce stream copy stream-strided fma fma-strided}
+benches=${VALIDATE_BENCHES:-dmvm reduce stream copy stream-strided fma fma-strided gemm}
 
 # 1. correctness of everything
 for bench in $benches; do
   # shellcheck disable=SC2086
-  "$pb" "$bench" --backend cuda,omp,omp@gcc,cublas,cub,cudart,cpu --variants all ${check[$bench]} \
+  "$pb" "$bench" --backend cuda,omp,omp@gcc,cublas,cub,cudart,cpu,openblas --variants all ${check[$bench]} \
       --warmup 1 --reps 3 --csv "$out/validate_$bench.csv" "$@" > "$out/validate_$bench.txt" 2> "$out/validate_$bench.log"
   rc=$?
   pass=$(grep -c ',PASS,' "$out/validate_$bench.csv" || true)
@@ -95,6 +100,30 @@ if command -v cuobjdump >/dev/null 2>&1; then
   # disassembles them at build time)
   n=$(cuobjdump -sass "$workers/pb-cuda" 2>/dev/null | awk '/Function :/ {f = ($3 ~ /fma/)} f && /[DF]FMA/ {n++} END {print n + 0}')
   if [ "$n" -ge 1 ]; then note "ok   pb-cuda SASS: $n FFMA/DFMA in the fma kernels"; else status=1; note "FAIL pb-cuda SASS: no FFMA/DFMA in the fma kernels"; fi
+fi
+
+# 4. gemm machine code: per kernel FFMA/DFMA, 16-byte shared loads (LDS.128) and local
+#    memory (LDL/STL = spills) in the SASS, registers and shared memory (docs/gemm.md);
+#    required: no local memory in k5..best, LDS.128 in k6..best.
+if command -v cuobjdump >/dev/null 2>&1 && [[ " $benches " == *" gemm "* ]]; then
+  cuobjdump -res-usage -arch sm_90 "$workers/pb-cuda" 2>/dev/null | grep -A1 -E "Function .*(k[0-9]_|k8_warptile)" \
+    > "$out/gemm_resource_usage.txt"
+  cuobjdump -sass -arch sm_90 "$workers/pb-cuda" 2>/dev/null | awk '
+    /Function :/ { f = ($3 ~ /(k[1-9]_[a-z0-9]+|k8_warptile)/) ? $3 : ""; if (f != "") order[++n] = f }
+    f != "" && /[DF]FMA/ { fma[f]++ }
+    f != "" && /LDS\.128/ { lds128[f]++ }
+    f != "" && /LDS(\.[0-9U]+)? / { lds[f]++ }
+    f != "" && /(LDL|STL)/ { local[f]++ }
+    END { for (i = 1; i <= n; ++i) { f = order[i]; printf "%s FMA=%d LDS=%d LDS.128=%d local=%d\n", f, fma[f], lds[f], lds128[f], local[f] } }' \
+    > "$out/gemm_sass.txt"
+  bad=$(awk '/k5_2d|k6_vec|k8_warptile/ && !/local=0/' "$out/gemm_sass.txt" | wc -l)
+  novec=$(awk '/k6_vec|k8_warptile/ && /LDS.128=0 /' "$out/gemm_sass.txt" | wc -l)
+  if [ ! -s "$out/gemm_sass.txt" ] || [ "$bad" -ne 0 ] || [ "$novec" -ne 0 ]; then
+    status=1
+    note "FAIL gemm SASS: $bad kernels with local memory, $novec without LDS.128 (gemm_sass.txt)"
+  else
+    note "ok   gemm SASS: no local memory in k5..best, LDS.128 in k6..best (gemm_sass.txt, gemm_resource_usage.txt)"
+  fi
 fi
 
 printf '%s\n' "${summary[@]}" > "$out/validate_summary.txt"

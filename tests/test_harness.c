@@ -248,6 +248,92 @@ static void test_cost_and_check(void)
         free(in[k]);
 }
 
+/* C_out = alpha*A*B + beta*C_in in type T with T accumulation (the order a simple kernel
+ * uses), into out. */
+static void gemm_plain(pb_dtype t, size_t m, size_t n, size_t k, void *const *in, void *out)
+{
+    for (size_t i = 0; i < m; ++i)
+        for (size_t j = 0; j < n; ++j) {
+            if (t == PB_FLOAT) {
+                const float *a = in[0], *b = in[1], *c = in[2];
+                float acc = 0;
+                for (size_t l = 0; l < k; ++l)
+                    acc += a[i * k + l] * b[l * n + j];
+                ((float *)out)[i * n + j] = 1.5f * acc - 0.5f * c[i * n + j];
+            } else {
+                const double *a = in[0], *b = in[1], *c = in[2];
+                double acc = 0;
+                for (size_t l = 0; l < k; ++l)
+                    acc += a[i * k + l] * b[l * n + j];
+                ((double *)out)[i * n + j] = 1.5 * acc - 0.5 * c[i * n + j];
+            }
+        }
+}
+
+static void scale_element(pb_dtype t, void *out, size_t i, double f)
+{
+    if (t == PB_FLOAT)
+        ((float *)out)[i] *= (float)f;
+    else
+        ((double *)out)[i] *= f;
+}
+
+/* gemm: the exact check (small) and Freivalds' check (m*n*k > 2^27) accept a product
+ * computed in the element type and reject one element off by 1%, a transposed B and
+ * unwritten elements. */
+static void test_gemm_check(void)
+{
+    const pb_bench *b = pb_bench_find("gemm");
+    CHECK(b && b->flops_headline && b->steps_view);
+    pb_case c = {b, PB_FLOAT, 4096, {0, 0, 0}};
+    CHECK(b->flops(&c) == 2.0 * 4096 * 4096 * 4096 + 3.0 * 4096 * 4096);
+    CHECK(b->bytes(&c) == 4.0 * 4 * 4096 * 4096);
+    c.param[0] = 100, c.param[1] = 200, c.param[2] = 300; /* --m/--n/--k override --size */
+    CHECK(b->bytes(&c) == (100.0 * 300 + 300.0 * 200 + 2 * 100.0 * 200) * 4);
+    CHECK(pb_case_buf_bytes(&c, 0) == 100 * 300 * 4 && pb_case_buf_bytes(&c, 3) == 100 * 200 * 4);
+    const size_t dims[][3] = {{37, 29, 41}, {600, 300, 800}}; /* exact, then Freivalds */
+    for (int d = 0; d < 2; ++d)
+        for (int t = 0; t < 2; ++t) {
+            const size_t m = dims[d][0], n = dims[d][1], k = dims[d][2];
+            c = (pb_case){b, t ? PB_DOUBLE : PB_FLOAT, 1, {(long)m, (long)n, (long)k}};
+            void *in[4];
+            for (int i = 0; i < 4; ++i)
+                in[i] = malloc(pb_case_buf_bytes(&c, i));
+            for (int i = 0; i < 3; ++i)
+                b->fill(&c, i, in[i], 7);
+            void *ref = b->reference(&c, in), *out = in[3];
+            pb_check chk;
+            gemm_plain(c.dtype, m, n, k, in, out);
+            b->check(&c, in, ref, out, &chk);
+            /* well inside the tolerance: the bound is not at the edge of real rounding */
+            CHECK(chk.unwritten == 0 && chk.err <= chk.tol / 4);
+            const size_t at = (m / 2) * n + n / 3;
+            scale_element(c.dtype, out, at, 1.01);
+            b->check(&c, in, ref, out, &chk);
+            CHECK(chk.err > chk.tol);
+            scale_element(c.dtype, out, at, 1 / 1.01);
+            /* B transposed where it is square (the leading n x n block): a wrong operand */
+            for (size_t i = 0; i < m; ++i)
+                for (size_t j = 0; j < n; ++j) {
+                    double acc = 0;
+                    for (size_t l = 0; l < k; ++l)
+                        acc += pb_load(c.dtype, in[0], i * k + l) * pb_load(c.dtype, in[1], j * n + l % n);
+                    if (c.dtype == PB_FLOAT)
+                        ((float *)out)[i * n + j] = (float)(1.5 * acc - 0.5 * pb_load(c.dtype, in[2], i * n + j));
+                    else
+                        ((double *)out)[i * n + j] = 1.5 * acc - 0.5 * pb_load(c.dtype, in[2], i * n + j);
+                }
+            b->check(&c, in, ref, out, &chk);
+            CHECK(chk.err > chk.tol);
+            pb_poison(c.dtype, out, 3);
+            b->check(&c, in, ref, out, &chk);
+            CHECK(chk.unwritten == 3 && !(chk.err <= chk.tol));
+            free(ref);
+            for (int i = 0; i < 4; ++i)
+                free(in[i]);
+        }
+}
+
 static void test_generator(void)
 {
     CHECK(pb_rand_u64(1, 2, 3) == pb_rand_u64(1, 2, 3));
@@ -306,6 +392,30 @@ static void test_speedup(void)
     CHECK(s.rows[0].speedup_vs_lib == 1 && s.rows[1].speedup_vs_lib == 0.25 && s.rows[2].speedup_vs_lib == 0.5);
     CHECK(isnan(s.rows[3].speedup_vs_lib));
     pb_rowset_free(&s);
+
+    /* two library rows in one case (gemm: cuBLAS and OpenBLAS): GPU rows are held to the
+     * GPU library, CPU rows to the CPU one */
+    pb_rowset g = {0};
+    const char *gv[] = {"lib", "lib", "k8", "baseline"}, *gb[] = {"cublas", "openblas", "cuda", "cpu"};
+    const char *goff[] = {"device", "cpu", "device", "cpu"};
+    const double gt[] = {1.0, 10.0, 2.0, 40.0};
+    for (int i = 0; i < 4; ++i) {
+        pb_row_init(&r);
+        strcpy(r.benchmark, "gemm");
+        strcpy(r.dtype, "float");
+        strcpy(r.variant, gv[i]);
+        strcpy(r.backend, gb[i]);
+        strcpy(r.offload, goff[i]);
+        strcpy(r.verified, "PASS");
+        strcpy(r.clock, "host");
+        r.size = 4096;
+        r.time_median_s = gt[i];
+        pb_rowset_push(&g, &r);
+    }
+    pb_rows_speedup(&g);
+    CHECK(g.rows[0].speedup_vs_lib == 1 && g.rows[1].speedup_vs_lib == 1);
+    CHECK(g.rows[2].speedup_vs_lib == 0.5 && g.rows[3].speedup_vs_lib == 0.25);
+    pb_rowset_free(&g);
 }
 
 static void test_trace_intervals(void)
@@ -445,6 +555,7 @@ int main(void)
     test_stats();
     test_csv();
     test_cost_and_check();
+    test_gemm_check();
     test_generator();
     test_profiles();
     test_speedup();
