@@ -96,6 +96,11 @@ static const pb_variant cpu_variants[] = {
     {"stream-strided", "baseline", "CPU OpenMP: strided copy", PB_DT_FP, pb_cpu_stream_strided},
     {"fma", "baseline", "CPU OpenMP: an fma chain per element", PB_DT_FP, pb_cpu_fma},
     {"fma-strided", "baseline", "CPU OpenMP: fma chain for i % stride == 0", PB_DT_FP, pb_cpu_fma_strided},
+    {"transpose", "baseline", "CPU OpenMP: parallel for over 32x32 tiles (cache blocking)", PB_DT_FP, pb_cpu_transpose},
+    {"window", "baseline", "CPU OpenMP: parallel for over outputs, 2R+1 reads each", PB_DT_FP, pb_cpu_window},
+    {"histogram", "baseline", "CPU OpenMP: a histogram per thread, merged with atomics", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cpu_histogram},
+    {"ranksort", "baseline", "CPU OpenMP: rank sort, parallel for over keys, simd count", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cpu_ranksort},
+    {"vecadd", "baseline", "CPU OpenMP: parallel for simd, c[i] = a[i] + b[i]", PB_DT_FP, pb_cpu_vecadd},
 };
 
 static const pb_backend cpu_backend = {

@@ -1,6 +1,11 @@
 /* Serial references: plain loops in double, deliberately unclever, so that they are
  * easy to trust. Every backend's result is checked against these. */
 #include "reference.h"
+#include "pb_shapes.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 
 typedef struct dmvm_job {
     pb_dtype t;
@@ -36,4 +41,71 @@ void pb_ref_dmvm(pb_dtype t, size_t nx, const void *mat, const void *src, double
 {
     dmvm_job j = {t, nx, mat, src, ref};
     pb_parallel_for(nx, 16, dmvm_rows, &j);
+}
+
+/* Each window summed in order from its left end, serially. */
+double pb_ref_window(pb_dtype t, size_t n, long r, const void *in, double *ref)
+{
+    double scale = 0;
+    for (size_t i = 0; i < n; ++i) {
+        double acc = 0, mag = 0;
+        for (long k = -r; k <= r; ++k) {
+            long j = (long)i + k;
+            if (j < 0 || j >= (long)n)
+                continue;
+            double x = t == PB_FLOAT ? ((const float *)in)[j] : ((const double *)in)[j];
+            acc += x;
+            mag += fabs(x);
+        }
+        ref[i] = acc;
+        scale = mag > scale ? mag : scale;
+    }
+    return scale;
+}
+
+void pb_ref_histogram(pb_dtype t, size_t n, int bins, const void *keys, long long *counts)
+{
+    for (int b = 0; b < bins; ++b)
+        counts[b] = 0;
+    for (size_t i = 0; i < n; ++i) {
+        int b;
+        if (t == PB_INT) {
+            b = PB_HIST_BIN_INT(((const int32_t *)keys)[i], bins);
+        } else {
+            float j = PB_HIST_J(((const float *)keys)[i]);
+            b = PB_HIST_BIN_J(j, bins);
+        }
+        if (b >= 0)
+            ++counts[b];
+    }
+}
+
+typedef struct keyed {
+    double key; /* int and float keys are exact in double */
+    size_t index;
+} keyed;
+
+static int cmp_keyed(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return (x->index > y->index) - (x->index < y->index); /* ties: input order (stable) */
+}
+
+int pb_ref_stable_sort(pb_dtype t, size_t n, const void *keys, void *sorted)
+{
+    keyed *k = malloc((n ? n : 1) * sizeof *k);
+    if (!k)
+        return PB_ERR;
+    for (size_t i = 0; i < n; ++i)
+        k[i] = (keyed){t == PB_INT ? ((const int32_t *)keys)[i] : ((const float *)keys)[i], i};
+    qsort(k, n, sizeof *k, cmp_keyed);
+    for (size_t i = 0; i < n; ++i)
+        if (t == PB_INT)
+            ((int32_t *)sorted)[i] = ((const int32_t *)keys)[k[i].index];
+        else
+            ((float *)sorted)[i] = ((const float *)keys)[k[i].index];
+    free(k);
+    return PB_OK;
 }

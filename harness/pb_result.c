@@ -69,6 +69,7 @@ static const column columns[] = {
     S(note, "why a row is SKIP or FAIL, and other remarks"),
     S(toolchain, "toolchain id `<compiler>-<major>` that built the row's worker (clang-19, gcc-12, nvcc-13): "
                  "the key that tells two versions of one compiler apart"),
+    N(elems_per_s, "elements processed per second (clock column) for benchmarks that count elements: histogram keys, rank sort keys"),
 };
 #undef S
 #undef N

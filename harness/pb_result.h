@@ -48,6 +48,7 @@ typedef struct pb_row {
     char throttle_reasons[24];
     char note[256];
     char toolchain[32]; /* compiler-major that built the row's worker: clang-19, gcc-12, nvcc-13 */
+    double elems_per_s;
 } pb_row;
 
 void pb_row_init(pb_row *r); /* all numbers NaN, all strings empty */
