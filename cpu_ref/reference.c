@@ -4,6 +4,7 @@
 #include "pb_shapes.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -43,24 +44,45 @@ void pb_ref_dmvm(pb_dtype t, size_t nx, const void *mat, const void *src, double
     pb_parallel_for(nx, 16, dmvm_rows, &j);
 }
 
-/* Each window summed in order from its left end, serially. */
-double pb_ref_window(pb_dtype t, size_t n, long r, const void *in, double *ref)
+/* Each window summed in order from its left end; outputs are independent, so chunks of
+ * them run on separate threads, each keeping its own largest magnitude sum. */
+typedef struct window_job {
+    pb_dtype t;
+    size_t n;
+    long r;
+    const void *in;
+    double *ref;
+    pthread_mutex_t lock;
+    double scale;
+} window_job;
+
+static void window_range(size_t begin, size_t end, void *ctx)
 {
+    window_job *w = ctx;
     double scale = 0;
-    for (size_t i = 0; i < n; ++i) {
+    for (size_t i = begin; i < end; ++i) {
         double acc = 0, mag = 0;
-        for (long k = -r; k <= r; ++k) {
+        for (long k = -w->r; k <= w->r; ++k) {
             long j = (long)i + k;
-            if (j < 0 || j >= (long)n)
+            if (j < 0 || j >= (long)w->n)
                 continue;
-            double x = t == PB_FLOAT ? ((const float *)in)[j] : ((const double *)in)[j];
+            double x = w->t == PB_FLOAT ? ((const float *)w->in)[j] : ((const double *)w->in)[j];
             acc += x;
             mag += fabs(x);
         }
-        ref[i] = acc;
+        w->ref[i] = acc;
         scale = mag > scale ? mag : scale;
     }
-    return scale;
+    pthread_mutex_lock(&w->lock);
+    w->scale = scale > w->scale ? scale : w->scale;
+    pthread_mutex_unlock(&w->lock);
+}
+
+double pb_ref_window(pb_dtype t, size_t n, long r, const void *in, double *ref)
+{
+    window_job w = {t, n, r, in, ref, PTHREAD_MUTEX_INITIALIZER, 0};
+    pb_parallel_for(n, 1 << 14, window_range, &w);
+    return w.scale;
 }
 
 void pb_ref_histogram(pb_dtype t, size_t n, int bins, const void *keys, long long *counts)
