@@ -141,7 +141,7 @@ const pb_bench pb_bench_stream_strided = {
                {"stride_write", "--stride-write", 1, 1, 1024, "write stride sw"}},
     /* the course's strided copy uses one stride for both: dest[s*i] = src[s*i] */
     .aliases = {{"--stride", (1u << P_STRIDE_READ) | (1u << P_STRIDE_WRITE),
-                 "sets --stride-read and --stride-write to the same values (the course's strided copy)"}},
+                 "read and write stride alike, the course's strided copy (a list pairs them: 2,4 = 2/2, 4/4)"}},
     .nbufs = 2,
     .bufs = {{"src", PB_BUF_IN}, {"dest", PB_BUF_OUT}},
     .buf_elems = strided_elems,
