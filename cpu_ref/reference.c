@@ -2,6 +2,12 @@
  * easy to trust. Every backend's result is checked against these. */
 #include "reference.h"
 #include "pb_bench.h" /* pb_load */
+#include "pb_shapes.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
 
 typedef struct dmvm_job {
     pb_dtype t;
@@ -111,4 +117,92 @@ void pb_ref_gemm(pb_dtype t, size_t m, size_t n, size_t k, double alpha, const v
 {
     gemm_job j = {t, n, k, alpha, beta, a, b, c, ref};
     pb_parallel_for(m, 4, gemm_rows, &j);
+}
+
+/* Each window summed in order from its left end; outputs are independent, so chunks of
+ * them run on separate threads, each keeping its own largest magnitude sum. */
+typedef struct window_job {
+    pb_dtype t;
+    size_t n;
+    long r;
+    const void *in;
+    double *ref;
+    pthread_mutex_t lock;
+    double scale;
+} window_job;
+
+static void window_range(size_t begin, size_t end, void *ctx)
+{
+    window_job *w = ctx;
+    double scale = 0;
+    for (size_t i = begin; i < end; ++i) {
+        double acc = 0, mag = 0;
+        for (long k = -w->r; k <= w->r; ++k) {
+            long j = (long)i + k;
+            if (j < 0 || j >= (long)w->n)
+                continue;
+            double x = w->t == PB_FLOAT ? ((const float *)w->in)[j] : ((const double *)w->in)[j];
+            acc += x;
+            mag += fabs(x);
+        }
+        w->ref[i] = acc;
+        scale = mag > scale ? mag : scale;
+    }
+    pthread_mutex_lock(&w->lock);
+    w->scale = scale > w->scale ? scale : w->scale;
+    pthread_mutex_unlock(&w->lock);
+}
+
+double pb_ref_window(pb_dtype t, size_t n, long r, const void *in, double *ref)
+{
+    window_job w = {t, n, r, in, ref, PTHREAD_MUTEX_INITIALIZER, 0};
+    pb_parallel_for(n, 1 << 14, window_range, &w);
+    return w.scale;
+}
+
+void pb_ref_histogram(pb_dtype t, size_t n, int bins, const void *keys, long long *counts)
+{
+    for (int b = 0; b < bins; ++b)
+        counts[b] = 0;
+    for (size_t i = 0; i < n; ++i) {
+        int b;
+        if (t == PB_INT) {
+            b = PB_HIST_BIN_INT(((const int32_t *)keys)[i], bins);
+        } else {
+            float j = PB_HIST_J(((const float *)keys)[i]);
+            b = PB_HIST_BIN_J(j, bins);
+        }
+        if (b >= 0)
+            ++counts[b];
+    }
+}
+
+typedef struct keyed {
+    double key; /* int and float keys are exact in double */
+    size_t index;
+} keyed;
+
+static int cmp_keyed(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return (x->index > y->index) - (x->index < y->index); /* ties: input order (stable) */
+}
+
+int pb_ref_stable_sort(pb_dtype t, size_t n, const void *keys, void *sorted)
+{
+    keyed *k = malloc((n ? n : 1) * sizeof *k);
+    if (!k)
+        return PB_ERR;
+    for (size_t i = 0; i < n; ++i)
+        k[i] = (keyed){t == PB_INT ? ((const int32_t *)keys)[i] : ((const float *)keys)[i], i};
+    qsort(k, n, sizeof *k, cmp_keyed);
+    for (size_t i = 0; i < n; ++i)
+        if (t == PB_INT)
+            ((int32_t *)sorted)[i] = ((const int32_t *)keys)[k[i].index];
+        else
+            ((float *)sorted)[i] = ((const float *)keys)[k[i].index];
+    free(k);
+    return PB_OK;
 }

@@ -383,7 +383,7 @@ static int parse_param_values(const pb_param_def *d, const char *spec, long *val
 {
     size_t tmp[PB_MAX_VALUES];
     char sub[160];
-    if (d->min == 0 && strcmp(spec, "0") == 0) { /* 0 = unset, e.g. gemm --m: use --size */
+    if (d->min == 0 && strcmp(spec, "0") == 0) { /* 0 is a value of its own: gemm --m 0, transpose --cols 0 */
         vals[0] = 0;
         *n = 1;
         return PB_OK;
@@ -407,7 +407,7 @@ static int parse_param_values(const pb_param_def *d, const char *spec, long *val
 enum {
     O_BACKEND = 1, O_VARIANTS, O_SIZE, O_DTYPE, O_WARMUP, O_REPS, O_BUDGET, O_SEED, O_THREADS, O_GPU, O_CSV,
     O_JSON, O_CEILINGS, O_CLOCK, O_NO_BASELINES, O_FALLBACK, O_FAIL_ON_SKIP, O_QUIET, O_RECORD, O_LABEL,
-    O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_GPU_SERIAL, O_SPREAD, O_MPI_TIMEOUT, O_PARAM = 100
+    O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_GPU_SERIAL, O_SPREAD, O_MPI_TIMEOUT, O_PARAM = 100, O_ALIAS = 200
 };
 
 static const pb_optdef common_opts[] = {
@@ -466,9 +466,9 @@ static const pb_optdef worker_opts[] = {
     {NULL, 0, NULL, NULL, 0, 0},
 };
 
-/* The size option(s) and the parameters of one benchmark. */
+/* The size option(s), the parameters and their aliases of one benchmark. */
 typedef struct bench_opts {
-    pb_optdef defs[PB_MAX_PARAMS + 3];
+    pb_optdef defs[2 * PB_MAX_PARAMS + 3];
     char help[PB_MAX_PARAMS + 2][160];
 } bench_opts;
 
@@ -490,6 +490,23 @@ static void make_bench_opts(const pb_bench *b, bench_opts *bo)
                  b->params[p].def);
         bo->defs[n++] = (pb_optdef){b->params[p].option + 2, PB_OPT_VALUE, "LIST", bo->help[p + 2], O_PARAM + p, 0};
     }
+    for (int k = 0; k < PB_MAX_PARAMS && b->aliases[k].option; ++k)
+        bo->defs[n++] = (pb_optdef){b->aliases[k].option + 2, PB_OPT_VALUE, "LIST", b->aliases[k].help, O_ALIAS + k, 0};
+}
+
+/* An alias sets each of its parameters to the same values, checked against each range;
+ * the parameters are then tied: they take their values together, not crossed. */
+static int parse_alias(const pb_bench *b, int k, const char *spec, pb_options *o, char *err, size_t cap)
+{
+    for (int p = 0; p < b->nparams; ++p)
+        if (b->aliases[k].params & (1u << p)) {
+            pb_param_def d = b->params[p];
+            d.option = b->aliases[k].option;
+            if (parse_param_values(&d, spec, o->params[p], &o->nparams[p], err, cap))
+                return PB_ERR;
+        }
+    o->tied |= 1u << k;
+    return PB_OK;
 }
 
 static void bench_spec(const pb_bench *b, const bench_opts *bo, int worker, pb_cmdspec *c)
@@ -606,11 +623,16 @@ static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err,
         return PB_OK;
     case O_GPU_PROFILE: pb_strlcpy(o->gpu_profile, val, sizeof o->gpu_profile); return PB_OK;
     default: {
+        if (d->id >= O_ALIAS)
+            return parse_alias(b, d->id - O_ALIAS, val, o, err, cap);
         int p = d->id - O_PARAM;
         if (p < 0 || p >= b->nparams) {
             snprintf(err, cap, "internal error: option %s", d->name);
             return PB_ERR;
         }
+        for (int k = 0; k < PB_MAX_PARAMS && b->aliases[k].option; ++k)
+            if (b->aliases[k].params & (1u << p))
+                o->tied &= ~(1u << k); /* set on its own now */
         return parse_param_values(&b->params[p], val, o->params[p], &o->nparams[p], err, cap);
     }
     }
@@ -631,6 +653,19 @@ int pb_options_parse(pb_options *o, int argc, char **argv, int worker, char *err
     return rc;
 }
 
+/* The first parameter of a tied alias that holds parameter p, or p itself: tied
+ * parameters follow the index of that first one instead of being crossed with it. */
+static int tied_leader(const pb_options *o, int p)
+{
+    const pb_bench *b = o->bench;
+    for (int k = 0; k < PB_MAX_PARAMS && b->aliases[k].option; ++k)
+        if ((o->tied & (1u << k)) && (b->aliases[k].params & (1u << p)))
+            for (int q = 0; q < p; ++q)
+                if (b->aliases[k].params & (1u << q))
+                    return q;
+    return p;
+}
+
 void pb_options_case(const pb_options *o, int t, int s, const int *idx, pb_case *c)
 {
     memset(c, 0, sizeof *c);
@@ -638,12 +673,14 @@ void pb_options_case(const pb_options *o, int t, int s, const int *idx, pb_case 
     c->dtype = o->dtypes[t];
     c->n = o->sizes[s];
     for (int p = 0; p < o->bench->nparams; ++p)
-        c->param[p] = o->params[p][idx[p]];
+        c->param[p] = o->params[p][idx[tied_leader(o, p)]];
 }
 
 int pb_options_next_combo(const pb_options *o, int *idx)
 {
     for (int p = o->bench->nparams - 1; p >= 0; --p) {
+        if (tied_leader(o, p) != p)
+            continue;
         if (++idx[p] < o->nparams[p])
             return 1;
         idx[p] = 0;
@@ -753,8 +790,14 @@ int pb_options_to_argv(const pb_options *o, pb_backend_mask backends, char **arg
     }
     add_opt(&a, "--dtype", buf);
 
-    for (int p = 0; p < b->nparams; ++p)
-        add_longs(&a, b->params[p].option, o->params[p], o->nparams[p]);
+    for (int p = 0; p < b->nparams; ++p) {
+        const char *opt = b->params[p].option;
+        for (int k = 0; k < PB_MAX_PARAMS && b->aliases[k].option; ++k)
+            if ((o->tied & (1u << k)) && (b->aliases[k].params & (1u << p)))
+                opt = b->aliases[k].option; /* tied parameters travel as their alias */
+        if (tied_leader(o, p) == p)
+            add_longs(&a, opt, o->params[p], o->nparams[p]);
+    }
 
     long num[1];
     num[0] = o->warmup;

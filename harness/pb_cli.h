@@ -32,6 +32,8 @@ typedef struct pb_options {
     int ndtypes;
     long params[PB_MAX_PARAMS][PB_MAX_VALUES];
     int nparams[PB_MAX_PARAMS];
+    unsigned tied;             /* mask over bench->aliases given after their parameters: those
+                                  parameters take their values together (--stride 2,4: 2/2, 4/4) */
     int warmup, reps;
     double time_budget;        /* seconds of timed repetitions per configuration, 0 = none */
     uint64_t seed;

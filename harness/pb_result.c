@@ -73,6 +73,7 @@ static const column columns[] = {
     N(gpu_index, "device index of the GPU the row's worker was given (CPU rows: of the GPU their run served)"),
     S(gpu_uuid, "UUID of that GPU (empty without one): with several GPUs, part of the key that matches rows"),
     N(rank, "MPI rank that measured the row (empty outside MPI runs)"),
+    N(elems_per_s, "elements processed per second (clock column) for benchmarks that count elements: histogram keys, rank sort keys"),
 };
 #undef S
 #undef N

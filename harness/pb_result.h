@@ -52,6 +52,7 @@ typedef struct pb_row {
     double gpu_index;   /* device index the row's worker was given (also for its CPU rows) */
     char gpu_uuid[64];  /* UUID of that GPU, empty without one */
     double rank;        /* MPI rank, missing outside MPI runs */
+    double elems_per_s;
 } pb_row;
 
 void pb_row_init(pb_row *r); /* all numbers NaN, all strings empty */

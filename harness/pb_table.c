@@ -38,6 +38,7 @@ void pb_rows_apply_clock(pb_rowset *s, const char *requested)
             continue;
         r->gbs *= scale;
         r->gflops *= scale;
+        r->elems_per_s *= scale;
         r->pct_peak_bw *= scale;
         r->pct_peak_flops *= scale;
         r->pct_measured_bw *= scale;
@@ -215,7 +216,11 @@ static int label_matches(const row_label *l, const pb_row *r)
     return l->variant ? strcmp(l->variant, r->variant) == 0 : l->size == r->size;
 }
 
-static void format_cell(const pb_row *r, int flops, char *buf, size_t cap, int *fallback)
+/* The table's rate: GB/s, GFLOP/s (flops_headline) or Melem/s (benchmarks that count
+ * elements: histogram, rank sort). */
+enum { RATE_GBS, RATE_GFLOPS, RATE_MELEMS };
+
+static void format_cell(const pb_row *r, int rate, char *buf, size_t cap, int *fallback)
 {
     if (!r) {
         snprintf(buf, cap, "-");
@@ -225,7 +230,7 @@ static void format_cell(const pb_row *r, int flops, char *buf, size_t cap, int *
         snprintf(buf, cap, "FAIL");
     } else {
         int fb = strcmp(r->offload, "host-fallback") == 0;
-        double v = flops ? r->gflops : r->gbs;
+        double v = rate == RATE_GFLOPS ? r->gflops : rate == RATE_MELEMS ? 1e-6 * r->elems_per_s : r->gbs;
         *fallback |= fb;
         if (!isnan(r->speedup_vs_lib))
             snprintf(buf, cap, "%.1f %5.2fx%s", v, r->speedup_vs_lib, fb ? "*" : "");
@@ -253,7 +258,8 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
 {
     const pb_row *head = &s->rows[first];
     const pb_bench *b = pb_bench_find(head->benchmark);
-    const int by_size = sizes_as_rows(b), flops = b && b->flops_headline;
+    const int by_size = sizes_as_rows(b);
+    const int rate = b && b->flops_headline ? RATE_GFLOPS : b && b->elems ? RATE_MELEMS : RATE_GBS;
     column cols[MAX_COLS];
     int ncols = 0;
     for (size_t i = first; i < s->n; ++i)
@@ -267,7 +273,8 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
     if (!by_size)
         snprintf(where, sizeof where, "  %s=%.0f", size_name, head->size);
     fprintf(f, "\n%s  %s%s%s%s  [%s; x = speedup vs library; %s]\n", head->benchmark, head->dtype, where,
-            head->params[0] ? "  " : "", head->params, flops ? "GFLOP/s" : "GB/s", clock_note(s, first, by_size));
+            head->params[0] ? "  " : "", head->params,
+            rate == RATE_GFLOPS ? "GFLOP/s" : rate == RATE_MELEMS ? "Melem/s" : "GB/s", clock_note(s, first, by_size));
     fprintf(f, "%-10s", by_size ? size_name : "variant");
     for (int c = 0; c < ncols; ++c)
         fprintf(f, " %16s", cols[c].title);
@@ -290,7 +297,7 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
         fprintf(f, "%-10s", labels[l].text);
         for (int c = 0; c < ncols; ++c) {
             char buf[48];
-            format_cell(cell[c], flops, buf, sizeof buf, &fallback);
+            format_cell(cell[c], rate, buf, sizeof buf, &fallback);
             fprintf(f, " %16s", buf);
         }
         fputc('\n', f);

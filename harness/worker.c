@@ -419,6 +419,8 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
                      o->reps, one, o->time_budget);
         r.gbs = r.bytes / r.time_median_s * 1e-9;
         r.gflops = r.flops / r.time_median_s * 1e-9;
+        if (c->bench->elems)
+            r.elems_per_s = c->bench->elems(c) / r.time_median_s;
         if (w->profile && gpu_row) {
             r.pct_peak_bw = 100 * r.gbs / w->profile->bw_gbs;
             double peak = c->dtype == PB_DOUBLE ? w->profile->fp64_gflops : w->profile->fp32_gflops;
@@ -506,8 +508,13 @@ static void run_backend_case(worker *w, backend_state *bs, const pb_variant **vs
         }
     }
     for (int i = 0; i < nv; ++i) {
+        char vwhy[256] = "";
         if (!ok) {
             emit_skip(w, bs, vs[i], c, why);
+            continue;
+        }
+        if (c->bench->variant_check && c->bench->variant_check(c, vs[i]->name, vwhy, sizeof vwhy) != PB_OK) {
+            emit_skip(w, bs, vs[i], c, vwhy); /* a limit of this version only, e.g. one block */
             continue;
         }
         measure(w, bs, vs[i], h, &a, transfer);

@@ -15,6 +15,10 @@
  * semantics, since the kernels never depend on the thread count. */
 #define PB_TEAM_THREADS(n) (omp_is_initial_device() ? 4 : (n))
 
+/* num_teams of a kernel that sets its team count: one team on the host (fallback),
+ * where a team per CUDA block would oversubscribe the CPU. */
+#define PB_NUM_TEAMS(n) (pb_omp_on_host() ? 1 : (n))
+
 /* Device number in use (the GPU, or the initial device under host fallback). */
 int pb_omp_device(void);
 /* 1 when the kernels run on the host (no GPU, --allow-host-fallback). */
@@ -45,5 +49,17 @@ int pb_omp_gemm_k3(const pb_args *a);
 int pb_omp_gemm_k4(const pb_args *a);
 int pb_omp_gemm_k5(const pb_args *a);
 int pb_omp_gemm_best(const pb_args *a);
+int pb_omp_transpose_naive(const pb_args *a);
+int pb_omp_transpose_tile(const pb_args *a);
+int pb_omp_transpose_padded(const pb_args *a);
+int pb_omp_transpose_unrolled(const pb_args *a);
+int pb_omp_window_naive(const pb_args *a);
+int pb_omp_window_tile(const pb_args *a);
+int pb_omp_histogram_global(const pb_args *a);
+int pb_omp_histogram_shared(const pb_args *a);
+int pb_omp_ranksort_block(const pb_args *a);
+int pb_omp_ranksort_grid(const pb_args *a);
+int pb_omp_vecadd_naive(const pb_args *a);
+int pb_omp_vecadd_gridstride(const pb_args *a);
 
 #endif

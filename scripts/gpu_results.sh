@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The committed GPU results, run on a GPU host from the bundle:
 #   scripts/gpu_results.sh OUTDIR STEP...
-# Steps: validate ceilings dmvm reduce stream strided fma fmastrided gemm gemmk7 (or all).
+# Steps: validate ceilings dmvm reduce stream strided stridedboth fma fmastrided gemm gemmk7
+#        transpose window histogram ranksort vecadd (or all; `course` = the last five).
 # Every benchmark run is recorded with --record under OUTDIR/results/<gpu>/<benchmark>/
 # (the layout of results/README.md) and reads the ceilings measured in the same session.
 set -uo pipefail
@@ -25,7 +26,13 @@ run() { # run LABEL portbench-arguments... (with the session's ceilings, once me
   log "end   $label: exit $? after $((SECONDS - t0)) s"
 }
 steps=("$@")
-[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided fma fmastrided gemm gemmk7)
+course=(transpose window histogram ranksort vecadd)
+[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided stridedboth fma fmastrided gemm gemmk7 "${course[@]}")
+expanded=()
+for step in "${steps[@]}"; do
+  if [ "$step" = course ]; then expanded+=("${course[@]}"); else expanded+=("$step"); fi
+done
+steps=("${expanded[@]}")
 for step in "${steps[@]}"; do
   case $step in
   validate)
@@ -64,6 +71,32 @@ for step in "${steps[@]}"; do
         --stride-write 1 --dtype double,float
     run strided_write stream-strided "${all[@]}" --n 2^12:2^24:1/oct --stride-read 1 \
         --stride-write 2,4,8,16,32 --dtype double,float
+    ;;
+  stridedboth)
+    # the course's strided copy: one stride for read and write (--stride sets both)
+    run strided_both stream-strided "${all[@]}" --n 2^12:2^24:1/oct --stride 1,2,4,8,16,32 --dtype double,float
+    ;;
+  transpose)
+    # square and one non-square shape; lib = cuBLAS geam
+    run transpose_16384 transpose "${all[@]}" --variants all --n 16384 --dtype double,float --time-budget 20
+    run transpose_8191x16411 transpose "${all[@]}" --variants all --n 8191 --cols 16411 --dtype double,float \
+        --time-budget 20
+    ;;
+  window)
+    run window_2p26 window "${all[@]}" --variants all --n 2^26 --radius 3 --dtype double,float --time-budget 20
+    ;;
+  histogram)
+    # the course's 10 bins (every key on 10 counters) and wider histograms; lib = CUB
+    run histogram_2p26 histogram "${all[@]}" --variants all --n 2^26 --bins 10,256,4096 --dtype int,float \
+        --time-budget 20
+    ;;
+  ranksort)
+    # n^2 comparisons: the grid version at 2^16 keys, and both versions at the one-block limit
+    run ranksort_2p16 ranksort "${all[@]}" --variants grid --n 2^16 --dtype int,float --time-budget 20
+    run ranksort_1024 ranksort "${all[@]}" --variants all --n 1024 --dtype int,float
+    ;;
+  vecadd)
+    run vecadd_2p27 vecadd "${all[@]}" --variants all --n 2^27 --dtype double,float
     ;;
   fma)
     run fma_sweep fma "${all[@]}" --n 2^10:2^26:4/oct --chain 1024 --dtype double,float

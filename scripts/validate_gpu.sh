@@ -37,6 +37,13 @@ declare -A check=(
   # square sizes (1000: 16-byte paths with partial tiles; 4097: scalar paths), and with
   # --m/--k non-square problems (0 = --size)
   [gemm]="--size 1,31,33,1000,4097 --m 0,33 --k 0,17 --dtype float,double"
+  [transpose]="--size 1,31,33,1000,4097 --cols 1,33,1025 --dtype float,double"
+  [transpose:square]="--size 1,33,4097 --dtype float,double"
+  [window]="--size 1,2,31,33,1000,100003,16777217 --radius 1,3,256 --dtype float,double"
+  [histogram]="--size 1,31,1000,100003,16777217 --bins 1,10,257,4096 --dtype int,float"
+  [ranksort]="--size 1,2,31,33,1000,1024 --dtype int,float"
+  [ranksort:large]="--size 1025,4097,65537 --variants grid --dtype int,float"
+  [vecadd]="--size 1,31,33,1000,100003,16777217 --dtype float,double"
 )
 # Small cases for compute-sanitizer (every CUDA kernel, both passes of the reductions).
 declare -A small=(
@@ -50,17 +57,28 @@ declare -A small=(
   # 132: a multiple of 4 (16-byte paths) and not of the 128 tiles; several k tiles (double buffering)
   [gemm]="--size 1,33,132 --m 0,65 --k 0,17 --dtype float,double"
 )
-benches=${VALIDATE_BENCHES:-dmvm reduce stream copy stream-strided fma fma-strided gemm}
+  [transpose]="--size 33,100 --cols 7,33 --dtype float,double"
+  [transpose:square]="--size 33 --dtype float,double"
+  [window]="--size 33,1000 --radius 3,256 --dtype float,double"
+  [histogram]="--size 33,1000 --bins 10,4096 --dtype int,float"
+  [ranksort]="--size 33,1000 --dtype int,float"
+  [ranksort:large]="--size 1025 --variants grid --dtype int,float"
+  [vecadd]="--size 33,1000 --dtype float,double"
+)
+# A name BENCH:WHAT is a second set of cases of BENCH (ranksort's one-block version
+# only takes n <= 1024, so its larger sizes run the grid version alone: no SKIP rows).
+benches=${VALIDATE_BENCHES:-dmvm reduce stream copy stream-strided fma fma-strided gemm transpose transpose:square window histogram ranksort ranksort:large vecadd}
 
 # 1. correctness of everything
 for bench in $benches; do
+  f=${bench/:/_} # file names without the colon
   # shellcheck disable=SC2086
-  "$pb" "$bench" --backend cuda,omp,omp@gcc,cublas,cub,cudart,cpu,openblas --variants all ${check[$bench]} \
-      --warmup 1 --reps 3 --csv "$out/validate_$bench.csv" "$@" > "$out/validate_$bench.txt" 2> "$out/validate_$bench.log"
+  "$pb" "${bench%%:*}" --backend cuda,omp,omp@gcc,cublas,cub,cudart,cpu,openblas --variants all ${check[$bench]} \
+      --warmup 1 --reps 3 --csv "$out/validate_$f.csv" "$@" > "$out/validate_$f.txt" 2> "$out/validate_$f.log"
   rc=$?
-  pass=$(grep -c ',PASS,' "$out/validate_$bench.csv" || true)
-  fail=$(grep -c ',FAIL,' "$out/validate_$bench.csv" || true)
-  skip=$(grep -c ',SKIP,' "$out/validate_$bench.csv" || true)
+  pass=$(grep -c ',PASS,' "$out/validate_$f.csv" || true)
+  fail=$(grep -c ',FAIL,' "$out/validate_$f.csv" || true)
+  skip=$(grep -c ',SKIP,' "$out/validate_$f.csv" || true)
   if [ $rc -ne 0 ] || [ "$fail" -ne 0 ] || [ "$skip" -ne 0 ] || [ "$pass" -eq 0 ]; then
     status=1
     note "FAIL $bench correctness: exit $rc, $pass passed, $fail failed, $skip skipped"
@@ -76,14 +94,15 @@ if [ ! -x "$sanitizer" ]; then
 else
   for tool in memcheck racecheck synccheck initcheck; do
     for bench in $benches; do
-      log="$out/sanitizer_${tool}_$bench.log"
+      f=${bench/:/_}
+      log="$out/sanitizer_${tool}_$f.log"
       # shellcheck disable=SC2086
       "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
-        "$workers/pb-cuda" "$bench" --backend cuda,cublas,cub,cudart --variants all ${small[$bench]} \
-        --warmup 0 --reps 1 --quiet --emit "$out/sanitizer_${tool}_$bench.csv" > "$log" 2>&1
+        "$workers/pb-cuda" "${bench%%:*}" --backend cuda,cublas,cub,cudart --variants all ${small[$bench]} \
+        --warmup 0 --reps 1 --quiet --emit "$out/sanitizer_${tool}_$f.csv" > "$log" 2>&1
       rc=$?
       summ=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -n 1)
-      rows=$(grep -c ',PASS,' "$out/sanitizer_${tool}_$bench.csv" 2>/dev/null || true)
+      rows=$(grep -c ',PASS,' "$out/sanitizer_${tool}_$f.csv" 2>/dev/null || true)
       if [ $rc -ne 0 ] || ! grep -Eq "(ERROR|RACECHECK) SUMMARY: 0 (errors|hazards)" "$log"; then
         status=1
         note "FAIL $tool $bench: exit $rc, ${summ:-no summary}"
