@@ -16,6 +16,7 @@ void pb_options_defaults(pb_options *o, const pb_bench *bench)
     o->reps = 10;
     o->time_budget = 60;
     o->mpi_timeout = 600;
+    o->mpi_local_rank = -1;
     o->seed = 42;
     o->gpu_kind = PB_GPU_AUTO;
     o->device = 0;

@@ -46,6 +46,7 @@ typedef struct pb_options {
     int gpu_serial;            /* several GPUs: one after another instead of at once */
     int spread;                /* several GPUs or ranks: min/median/max per variant */
     double mpi_timeout;        /* seconds a rank waits for the others at the gather */
+    int mpi_local_rank;        /* under MPI: this rank's place on its node (its GPU); else -1 */
     char csv[PATH_MAX];        /* "-": standard output */
     char json[PATH_MAX];       /* results file in JSON (driver only) */
     int record;                /* --record[=DIR] (driver only) */

@@ -267,25 +267,43 @@ void pb_row_derive_toolchain(pb_row *r)
 
 enum { MAX_FIELDS = 128, MAX_LINE = 8192 };
 
-static int csv_read(const char *path, pb_rowset *out, char *err, size_t errcap, int partial);
+static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t errcap, int partial);
 
-int pb_csv_read(const char *path, pb_rowset *out, char *err, size_t errcap)
-{
-    return csv_read(path, out, err, errcap, 0);
-}
-
-int pb_csv_read_partial(const char *path, pb_rowset *out, char *err, size_t errcap)
-{
-    return csv_read(path, out, err, errcap, 1);
-}
-
-static int csv_read(const char *path, pb_rowset *out, char *err, size_t errcap, int partial)
+static int csv_read_file(const char *path, pb_rowset *out, char *err, size_t errcap, int partial)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
         snprintf(err, errcap, "%s: cannot open: %s", path, strerror(errno));
         return -1;
     }
+    int rc = csv_read(f, path, out, err, errcap, partial);
+    return rc;
+}
+
+int pb_csv_read(const char *path, pb_rowset *out, char *err, size_t errcap)
+{
+    return csv_read_file(path, out, err, errcap, 0);
+}
+
+int pb_csv_read_partial(const char *path, pb_rowset *out, char *err, size_t errcap)
+{
+    return csv_read_file(path, out, err, errcap, 1);
+}
+
+int pb_csv_read_text(const char *text, size_t len, const char *name, pb_rowset *out, char *err, size_t errcap)
+{
+    FILE *f = fmemopen((void *)text, len, "r");
+    if (!f) {
+        snprintf(err, errcap, "%s: cannot read: %s", name, strerror(errno));
+        return -1;
+    }
+    int rc = csv_read(f, name, out, err, errcap, 0);
+    fclose(f);
+    return rc;
+}
+
+static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t errcap, int partial)
+{
     static const char *const required[] = {"benchmark", "variant", "backend", "compiler",
                                            "dtype", "size", "time_median_s", "verified"};
     char line[MAX_LINE];
@@ -357,6 +375,5 @@ static int csv_read(const char *path, pb_rowset *out, char *err, size_t errcap, 
         snprintf(err, errcap, "%s: empty file (no CSV header)", path);
         rc = -1;
     }
-    fclose(f);
     return rc;
 }

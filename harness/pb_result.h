@@ -93,6 +93,8 @@ int pb_csv_read(const char *path, pb_rowset *out, char *err, size_t errcap);
 /* The same for a file its writer may not have finished (a worker that crashed or was
  * stopped): a last line without its newline is left out. */
 int pb_csv_read_partial(const char *path, pb_rowset *out, char *err, size_t errcap);
+/* The same from text in memory (len bytes); name is for messages. */
+int pb_csv_read_text(const char *text, size_t len, const char *name, pb_rowset *out, char *err, size_t errcap);
 
 /* Set column `name` of r from text (as the reader does). -1 if no such column or the
  * text is not a number where one is needed. */

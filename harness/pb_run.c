@@ -59,7 +59,18 @@ static int resolve_gpu(pb_options *o, pb_run_env *env)
         return PB_OK;
     }
     int idx[PB_MAX_GPUS], n = 0;
-    if (o->gpu_kind == PB_GPU_ALL)
+    if (o->mpi_local_rank >= 0 && o->mpi_local_rank >= env->probe.count) {
+        /* more ranks than GPUs on this node: this rank has none, and its workers must
+         * not find one either */
+        snprintf(env->probe.why, sizeof env->probe.why, "no GPU for node-local rank %d (%d GPU%s on this node)",
+                 o->mpi_local_rank, env->probe.count, env->probe.count == 1 ? "" : "s");
+        env->probe.ok = 0;
+        setenv("CUDA_VISIBLE_DEVICES", "", 1);
+        return PB_OK;
+    }
+    if (o->mpi_local_rank >= 0)
+        idx[n++] = o->mpi_local_rank;
+    else if (o->gpu_kind == PB_GPU_ALL)
         for (int k = 0; k < env->probe.count && k < PB_MAX_GPUS; ++k)
             idx[n++] = k;
     else if (o->gpu_kind == PB_GPU_INDEX)
@@ -67,6 +78,8 @@ static int resolve_gpu(pb_options *o, pb_run_env *env)
             idx[n++] = o->gpu_list[k];
     else
         idx[n++] = 0;
+    if (o->mpi_local_rank >= 0 && o->gpu_kind == PB_GPU_MODEL)
+        n = 1; /* the local rank's GPU, checked against the model below */
     for (int k = 0; k < n; ++k) {
         if (idx[k] >= env->probe.count) {
             pb_errorf("--gpu %s: there %s only %d GPU%s (indices 0-%d)", spec, env->probe.count == 1 ? "is" : "are",
@@ -646,6 +659,10 @@ static void note_workers(const pb_options *o, pb_run_log *log)
 void pb_run_all(pb_options *o, const pb_run_env *env, pb_rowset *rows, pb_run_log *log)
 {
     if (env->ngpus <= 1) {
+        /* an MPI rank shares its node with others: it runs near its own GPU */
+        if (env->ngpus == 1 && o->mpi_local_rank >= 0 &&
+            pb_topo_bind_near(env->gpu.pci_bus_id, log->bound[0], sizeof log->bound[0]) != 0)
+            pb_strlcpy(log->bound[0], "not bound (the GPU's locality is unknown to hwloc)", sizeof log->bound[0]);
         pb_run_workers(o, rows, log);
         return;
     }
@@ -735,8 +752,9 @@ static cJSON *gpu_json(const pb_run_env *env, const pb_run_log *log, int k)
     cJSON_AddNumberToObject(gpu, "cuda_driver_version", env->probe.driver_version);
     add_str(gpu, "profile", env->profiles[k] ? env->profiles[k]->id : "");
     add_str(gpu, "numa_node", env->gpu_numa[k]);
-    if (log->per_gpu_dirs) {
+    if (log->bound[k][0])
         add_str(gpu, "bound_to", log->bound[k]);
+    if (log->per_gpu_dirs) {
         cJSON *workers = cJSON_AddObjectToObject(gpu, "workers");
         for (int w = 0; w < log->nworkers; ++w) {
             char p[PATH_MAX + 80];

@@ -6,6 +6,7 @@
 #include "pb_backends.h"
 #include "pb_bench.h"
 #include "pb_ceilings.h"
+#include "pb_mpi.h"
 #include "pb_cli.h"
 #include "pb_compare.h"
 #include "pb_output.h"
@@ -294,9 +295,69 @@ static void apply_ceilings(pb_rowset *rows, const pb_run_env *env, const pb_ceil
     }
 }
 
+/* Under MPI: each rank takes the GPU of its node-local rank; only rank 0 writes. */
+static int mpi_setup(pb_options *o, const pb_mpi *mpi)
+{
+    if (o->gpu_kind == PB_GPU_INDEX || o->gpu_kind == PB_GPU_ALL) {
+        pb_errorf("under MPI each rank takes the GPU of its node-local rank: use --gpu auto or a model, not --gpu %s",
+                  o->gpu_kind == PB_GPU_ALL ? "all" : "N");
+        return PB_ERR;
+    }
+    o->mpi_local_rank = mpi->local_rank;
+    if (mpi->rank != 0) { /* rank 0 writes the run's files and prints its table */
+        o->csv[0] = o->json[0] = '\0';
+        o->record = 0;
+        o->quiet = 1;
+    }
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "[rank %d] ", mpi->rank);
+    pb_worker_prefix(prefix);
+    return PB_OK;
+}
+
+/* Under MPI: rank 0 gets every rank's rows and metadata. PB_ERR: the gather timed out;
+ * rank 0 still keeps its own rows. */
+static int mpi_merge(pb_mpi *mpi, pb_rowset *rows, cJSON *meta)
+{
+    char *mine = cJSON_PrintUnformatted(meta);
+    pb_rowset all = {0};
+    char **metas = NULL;
+    for (size_t i = 0; i < rows->n; ++i)
+        rows->rows[i].rank = mpi->rank;
+    int rc = pb_mpi_gather(mpi, rows, mine ? mine : "{}", &all, &metas);
+    free(mine);
+    if (rc != PB_OK || mpi->rank != 0) {
+        pb_rowset_free(&all);
+        if (rc != PB_OK && mpi->rank == 0) {
+            cJSON_ReplaceItemInObject(meta, "complete", cJSON_CreateFalse());
+            cJSON_AddStringToObject(meta, "mpi_error", "the gather timed out: only rank 0's rows are here");
+        }
+        return rc;
+    }
+    pb_rowset_free(rows);
+    *rows = all;
+    cJSON *m = cJSON_AddObjectToObject(meta, "mpi");
+    cJSON_AddNumberToObject(m, "size", mpi->size);
+    cJSON_AddNumberToObject(m, "timeout_s", mpi->timeout_s);
+    cJSON_AddNumberToObject(m, "wait_for_slowest_rank_s", mpi->wait_s);
+    cJSON_AddNumberToObject(m, "gather_s", mpi->gather_s);
+    cJSON *ranks = cJSON_AddArrayToObject(m, "ranks");
+    for (int r = 0; r < mpi->size; ++r) {
+        cJSON *one = cJSON_Parse(metas[r] ? metas[r] : "{}");
+        if (!one)
+            one = cJSON_CreateObject();
+        cJSON_AddNumberToObject(one, "rank", r);
+        cJSON_AddItemToArray(ranks, one);
+        free(metas[r]);
+    }
+    free(metas);
+    return PB_OK;
+}
+
 static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, char **full_argv)
 {
     static pb_options o;
+    static pb_mpi mpi;
     char err[PATH_MAX + 256];
     pb_options_defaults(&o, b);
     int rc = pb_options_parse(&o, argc, argv, 0, err, sizeof err);
@@ -309,16 +370,32 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
         return 2;
     }
     pb_options_finish(&o);
-    if (check_destinations(&o) != PB_OK)
+    if (pb_mpi_init(&full_argc, &full_argv, &mpi) != PB_OK)
         return 2;
+    mpi.timeout_s = o.mpi_timeout;
     static pb_run_env env;
-    if (pb_run_prepare(&o, &env) != PB_OK)
-        return 2;
     static pb_ceilings ceil[PB_MAX_GPUS]; /* each GPU's own */
     int have_ceilings[PB_MAX_GPUS] = {0};
-    for (int g = 0; g < (env.ngpus ? env.ngpus : 1); ++g)
+    int status = PB_OK;
+    if (mpi.on)
+        status = mpi_setup(&o, &mpi);
+    if (status == PB_OK)
+        status = check_destinations(&o);
+    if (status == PB_OK)
+        status = pb_run_prepare(&o, &env);
+    for (int g = 0; status == PB_OK && g < (env.ngpus ? env.ngpus : 1); ++g)
         if ((have_ceilings[g] = load_ceilings(&o, env.ngpus ? &env.gpus[g] : NULL, &ceil[g])) < 0)
-            return 2;
+            status = PB_ERR;
+    /* every rank starts, or none: a bad request on one stops them all */
+    int any = status;
+    if (mpi.on && pb_mpi_max(&mpi, status, &any) != PB_OK)
+        pb_mpi_abort(2);
+    if (any != PB_OK) {
+        if (mpi.on && status == PB_OK && mpi.rank == 0)
+            pb_errorf("another rank refused the request (see its message)");
+        pb_mpi_finalize();
+        return 2;
+    }
 
     pb_run_log log;
     if (pb_run_begin(&log) != PB_OK)
@@ -326,13 +403,29 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     pb_signals_install();
     pb_rowset rows = {0};
     pb_run_all(&o, &env, &rows, &log);
-
     pb_rows_apply_clock(&rows, o.clock);
     apply_ceilings(&rows, &env, ceil, have_ceilings);
+    cJSON *meta = pb_run_meta(full_argc, full_argv, &env, &log);
+    pb_run_end(&log);
+    int gather_failed = mpi.on && mpi_merge(&mpi, &rows, meta) != PB_OK;
+    if (mpi.on && mpi.rank != 0 && !gather_failed) { /* rank 0 reports for everyone */
+        int mine = log.failed ? 1 : 0;
+        for (size_t i = 0; i < rows.n; ++i)
+            mine |= strcmp(rows.rows[i].verified, "FAIL") == 0;
+        cJSON_Delete(meta);
+        pb_rowset_free(&rows);
+        pb_mpi_finalize();
+        return log.interrupted ? 128 + log.interrupted : mine;
+    }
+    if (gather_failed && mpi.rank != 0)
+        pb_mpi_abort(1);
+
+    if (mpi.on)
+        pb_rows_apply_clock(&rows, o.clock); /* one clock for all ranks' rows */
     pb_rows_speedup(&rows);
     /* with the CSV or JSON on standard output, the table goes to standard error */
     FILE *tf = strcmp(o.csv, "-") == 0 || strcmp(o.json, "-") == 0 ? stderr : stdout;
-    if (o.spread)
+    if (o.spread || (mpi.on && mpi.size > 1))
         pb_table_print_spread(tf, &rows);
     else
         pb_table_print(tf, &rows);
@@ -345,15 +438,19 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
             skipped, log.interrupted ? " (interrupted: the rows measured so far)" : "");
     if (skipped)
         print_skip_reasons(tf, &rows);
+    if (mpi.on)
+        fprintf(tf, "%d MPI ranks; rank 0 waited %.3f s for the slowest rank, the gather took %.3f s\n", mpi.size,
+                mpi.wait_s, mpi.gather_s);
     if (rows.n && skipped == rows.n)
         pb_errorf("every row was skipped: nothing was measured%s", o.fail_on_skip ? "" : " (--fail-on-skip makes this an error)");
     fflush(tf);
 
-    cJSON *meta = pb_run_meta(full_argc, full_argv, &env, &log);
     int out_failed = write_outputs(&o, &rows, meta, &env, full_argc, full_argv) != 0;
     cJSON_Delete(meta);
-    pb_run_end(&log);
     pb_rowset_free(&rows);
+    if (gather_failed)
+        pb_mpi_abort(1); /* the others are stuck or gone: stop them */
+    pb_mpi_finalize();
     if (log.interrupted) {
         pb_errorf("interrupted (%s): the rows measured so far are kept", log.interrupted == 2 ? "SIGINT" : "SIGTERM");
         return 128 + log.interrupted;
