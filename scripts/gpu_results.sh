@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The committed GPU results, run on a GPU host from the bundle:
 #   scripts/gpu_results.sh OUTDIR STEP...
-# Steps: validate ceilings dmvm reduce stream strided fma fmastrided (or all).
+# Steps: validate ceilings dmvm reduce stream strided fma fmastrided tools (or all).
 # Every benchmark run is recorded with --record under OUTDIR/results/<gpu>/<benchmark>/
 # (the layout of results/README.md) and reads the ceilings measured in the same session.
 set -uo pipefail
@@ -25,7 +25,7 @@ run() { # run LABEL portbench-arguments... (with the session's ceilings, once me
   log "end   $label: exit $? after $((SECONDS - t0)) s"
 }
 steps=("$@")
-[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided fma fmastrided)
+[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided fma fmastrided tools)
 for step in "${steps[@]}"; do
   case $step in
   validate)
@@ -71,6 +71,17 @@ for step in "${steps[@]}"; do
   fmastrided)
     run fma_strided fma-strided "${all[@]}" --n 2^12:2^24:1/oct --chain 1024 --stride 1,2,4,8,16,32 \
         --dtype double,float
+    ;;
+  tools)
+    # the results tools over every run recorded in OUTDIR (no GPU needed): the best of each
+    # model, every OpenMP toolchain side by side, and the report
+    mapfile -t csvs < <(find "$out/results" -name results.csv | sort)
+    log "start tools: ${#csvs[@]} recorded run(s)"
+    "$pb" summary "${csvs[@]}" > "$out/summary.txt" 2>&1
+    "$pb" summary --md "${csvs[@]}" > "$out/summary.md" 2>&1
+    "$pb" compare --by compiler "${csvs[@]}" > "$out/compilers.txt" 2>&1
+    "$pb" report "${csvs[@]}" -o "$out/report" > "$out/report.log" 2>&1
+    log "end   tools: exit $?"
     ;;
   *) log "unknown step $step" ;;
   esac
