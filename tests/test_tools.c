@@ -4,7 +4,6 @@
  *   test_tools GROUP PORTBENCH FIXTURES WORKDIR
  * GROUP: unit, paragraph, compare, large, by_compiler, history, record, report, summary, tools. */
 #define _GNU_SOURCE
-#include "compare.h"
 #include "pb_check.h"
 #include "pb_common.h"
 #include "pb_match.h"

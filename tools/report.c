@@ -5,7 +5,7 @@
  * the tables. */
 #define _GNU_SOURCE
 #include "report.h"
-#include "compare.h"
+#include "matrix.h"
 #include "pb_bench.h"
 #include "pb_common.h"
 #include "pb_match.h"
@@ -546,8 +546,7 @@ static int headline_rows(const pb_family *f, size_t nf, pb_rowset *at)
     for (size_t i = 0; i < all.n && rc == 0; ++i)
         if (pb_index_first(&ix, ix.key[i]) == (long)i)
             rc = pb_rowset_push(at, &all.rows[i]);
-    if (ix.key)
-        pb_index_free(&ix);
+    pb_index_free(&ix);
     pb_rowset_free(&all);
     return rc;
 }
@@ -766,11 +765,14 @@ int pb_cmd_report(int argc, char **argv)
         free(files);
         return PB_EXIT_OK;
     }
-    if (rc == PB_OK && (!a.dir || !a.dir[0]))
-        snprintf(rep.err, sizeof rep.err, "report needs an output directory: portbench report RESULTS.csv... -o DIR"),
-            rc = PB_ERR;
-    if (rc == PB_OK && strcmp(a.format, "svg") != 0 && strcmp(a.format, "png") != 0)
-        snprintf(rep.err, sizeof rep.err, "--format '%s': use svg or png", a.format), rc = PB_ERR;
+    if (rc == PB_OK && (!a.dir || !a.dir[0])) {
+        snprintf(rep.err, sizeof rep.err, "report needs an output directory: portbench report RESULTS.csv... -o DIR");
+        rc = PB_ERR;
+    }
+    if (rc == PB_OK && strcmp(a.format, "svg") != 0 && strcmp(a.format, "png") != 0) {
+        snprintf(rep.err, sizeof rep.err, "--format '%s': use svg or png", a.format);
+        rc = PB_ERR;
+    }
     if (rc != PB_OK) {
         pb_errorf("%s", rep.err);
         free(files);

@@ -6,7 +6,7 @@
 #ifndef PB_TOOLS_REPORT_PLOT_H
 #define PB_TOOLS_REPORT_PLOT_H
 
-#include "compare.h"
+#include "matrix.h"
 #include "report_data.h"
 
 #ifdef __cplusplus

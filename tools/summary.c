@@ -287,7 +287,9 @@ void pb_summary_paragraph(FILE *f, const pb_rowset *rows)
         return;
     }
     size_t groups = 0, shown = 0;
-    int fb = 0;
+    int fb = 0, any_ref = 0;
+    for (size_t i = 0; i < s.n; ++i)
+        any_ref |= reference(&s.c[i]) != NULL;
     for (size_t i = 0; i < s.n; ++i) {
         if (i + 1 < s.n && same_group(s.c[i].head, s.c[i + 1].head))
             continue; /* cases are sorted by size within a group: the last is the largest */
@@ -297,8 +299,10 @@ void pb_summary_paragraph(FILE *f, const pb_rowset *rows)
         for (int k = 0; k < s.ntc; ++k)
             fb |= fallback(c->omp[k]);
         if (shown == 0)
-            fprintf(f, "\nbest of each model (in parentheses: fraction of the library's rate, or of the best CUDA where "
-                       "there is no library; largest size):\n");
+            fprintf(f, "\nbest of each model (%s; largest size):\n",
+                    any_ref ? "in parentheses: fraction of the library's rate, or of the best CUDA where there is no "
+                              "library"
+                            : "no library or CUDA row to compare with");
         if (shown < MAX_LINES) {
             paragraph_line(f, &s, c);
             ++shown;
