@@ -18,15 +18,6 @@ static int cuda_ready;
 static cublasHandle_t cublas;
 static char cublas_version[32] = "unknown";
 
-int pb_cuda_check_launch(const char *what)
-{
-    cudaError_t e = cudaGetLastError();
-    if (e == cudaSuccess)
-        return PB_OK;
-    fprintf(stderr, "portbench: pb-cuda: %s: %s\n", what, cudaGetErrorString(e));
-    return PB_ERR;
-}
-
 static int cuda_init(const pb_backend_config *cfg, pb_device_info *dev, char *why, size_t cap)
 {
     memset(dev, 0, sizeof *dev);

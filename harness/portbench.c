@@ -8,15 +8,15 @@
 #include "pb_ceilings.h"
 #include "pb_mpi.h"
 #include "pb_cli.h"
-#include "pb_compare.h"
 #include "pb_output.h"
-#include "pb_record.h"
-#include "pb_report.h"
 #include "pb_result.h"
 #include "pb_run.h"
 #include "pb_table.h"
+#include "pb_tools.h"
 #include "pb_version.h"
 #include "pb_workers.h"
+#include "record.h"
+#include "summary.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -222,14 +222,10 @@ static int write_outputs(const pb_options *o, const pb_rowset *rows, const cJSON
         }
     }
     if (o->record) {
-        pb_record_opts rec;
-        memset(&rec, 0, sizeof rec);
-        rec.on = 1;
-        pb_strlcpy(rec.dir, o->record_dir, sizeof rec.dir);
-        pb_strlcpy(rec.label, o->label, sizeof rec.label);
         char run[PATH_MAX], mpath[PATH_MAX + 64];
         const char *gpu = !env->probe.ok ? NULL : env->profile ? env->profile->id : env->gpu.name;
-        if (pb_record_run(&rec, gpu, o->bench->name, rows, argc, argv, run, sizeof run, err, sizeof err) != 0) {
+        if (pb_record_run(o->record_dir, o->label, gpu, o->bench->name, rows, argc, argv, run, sizeof run, err,
+                          sizeof err) != 0) {
             pb_errorf("%s", err);
             rc = -1;
         } else {
@@ -441,6 +437,7 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     if (mpi.on)
         fprintf(tf, "%d MPI ranks; rank 0 waited %.3f s for the slowest rank, the gather took %.3f s\n", mpi.size,
                 mpi.wait_s, mpi.gather_s);
+    pb_summary_paragraph(tf, &rows);
     if (rows.n && skipped == rows.n)
         pb_errorf("every row was skipped: nothing was measured%s", o.fail_on_skip ? "" : " (--fail-on-skip makes this an error)");
     fflush(tf);
@@ -615,11 +612,10 @@ static void usage(FILE *f)
                "  list                 benchmarks, backends and toolchains, and every variant with what it teaches\n");
     for (size_t i = 0; i < pb_nbenches; ++i)
         fprintf(f, "  %-20s %s\n", pb_benches[i]->name, pb_benches[i]->summary);
-    fprintf(f, "  ceilings             measure this GPU's bandwidth and FMA ceilings for pct_measured_*\n"
-               "  compare BASE NEW     what got faster or slower between two results CSVs (--by compiler: one run)\n"
-               "  history BENCH        trend of recorded runs (--record) with regressions flagged\n"
-               "  report CSV... -o DIR markdown report with tables and plots (gnuplot)\n"
-               "  columns              the CSV columns\n"
+    fprintf(f, "  ceilings             measure this GPU's bandwidth and FMA ceilings for pct_measured_*\n");
+    for (const pb_tool *t = pb_tools; t->name; ++t)
+        fprintf(f, "  %-20s %s\n", t->name, t->spec->summary);
+    fprintf(f, "  columns              the CSV columns\n"
                "  help COMMAND         options of a command\n\n"
                "example: portbench dmvm --backend cuda,omp --gpu h200 --nx 4096:16384:x2 --csv out.csv\n"
                "         portbench dmvm --record --label nightly; portbench history dmvm\n");
@@ -658,8 +654,11 @@ static int cmd_help(int argc, char **argv)
         char *h[] = {"--help"};
         return cmd_ceilings(1, h, 0, NULL);
     }
-    if (pb_tools_help(t, stdout) == 0)
+    const pb_tool *tool = pb_tool_find(t);
+    if (tool) {
+        pb_opt_help(stdout, tool->spec);
         return 0;
+    }
     pb_errorf("help: unknown command '%s' (try 'portbench --help')", t);
     return 2;
 }
@@ -688,12 +687,9 @@ int main(int argc, char **argv)
         return cmd_columns(argc - 2, argv + 2);
     if (strcmp(cmd, "ceilings") == 0)
         return cmd_ceilings(argc - 2, argv + 2, argc, argv);
-    if (strcmp(cmd, "compare") == 0)
-        return pb_cmd_compare(argc - 2, argv + 2, stdout);
-    if (strcmp(cmd, "history") == 0)
-        return pb_cmd_history(argc - 2, argv + 2, stdout);
-    if (strcmp(cmd, "report") == 0)
-        return pb_cmd_report(argc - 2, argv + 2, stdout);
+    const pb_tool *tool = pb_tool_find(cmd);
+    if (tool)
+        return tool->run(argc - 2, argv + 2);
     const pb_bench *b = pb_bench_find(cmd);
     if (b)
         return cmd_bench(b, argc - 2, argv + 2, argc, argv);

@@ -2,7 +2,8 @@
 # The committed GPU results, run on a GPU host from the bundle:
 #   scripts/gpu_results.sh OUTDIR STEP...
 # Steps: validate ceilings dmvm reduce stream strided stridedboth fma fmastrided gemm gemmk7
-#        transpose window histogram ranksort vecadd (or all; `course` = the last five).
+#        transpose window histogram ranksort vecadd tools (or all; `course` = the five
+#        course kernels; tools = summary, compare --by compiler and report of the runs).
 # Every benchmark run is recorded with --record under OUTDIR/results/<gpu>/<benchmark>/
 # (the layout of results/README.md) and reads the ceilings measured in the same session.
 set -uo pipefail
@@ -27,7 +28,7 @@ run() { # run LABEL portbench-arguments... (with the session's ceilings, once me
 }
 steps=("$@")
 course=(transpose window histogram ranksort vecadd)
-[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided stridedboth fma fmastrided gemm gemmk7 "${course[@]}")
+[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided stridedboth fma fmastrided gemm gemmk7 "${course[@]}" tools)
 expanded=()
 for step in "${steps[@]}"; do
   if [ "$step" = course ]; then expanded+=("${course[@]}"); else expanded+=("$step"); fi
@@ -119,6 +120,17 @@ for step in "${steps[@]}"; do
     log "start gemmk7"
     "$here/gemm_k7_sweep.sh" "$out/gemm_k7" 2048,4096 > "$out/gemm_k7.txt" 2> "$out/gemm_k7.log"
     log "end   gemmk7: exit $?"
+    ;;
+  tools)
+    # the results tools over every run recorded in OUTDIR (no GPU needed): the best of each
+    # model, every OpenMP toolchain side by side, and the report
+    mapfile -t csvs < <(find "$out/results" -name results.csv | sort)
+    log "start tools: ${#csvs[@]} recorded run(s)"
+    "$pb" summary "${csvs[@]}" > "$out/summary.txt" 2>&1
+    "$pb" summary --md "${csvs[@]}" > "$out/summary.md" 2>&1
+    "$pb" compare --by compiler "${csvs[@]}" > "$out/compilers.txt" 2>&1
+    "$pb" report "${csvs[@]}" -o "$out/report" > "$out/report.log" 2>&1
+    log "end   tools: exit $?"
     ;;
   *) log "unknown step $step" ;;
   esac

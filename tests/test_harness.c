@@ -366,7 +366,8 @@ static void test_profiles(void)
     CHECK(!pb_gpu_model_covers("h100", pb_gpu_profile_by_id("h200")));
     CHECK(pb_gpu_model_known("a40") && pb_gpu_model_known("h100-pcie") && !pb_gpu_model_known("v100"));
     for (size_t i = 0; i < pb_ngpu_profiles; ++i)
-        CHECK(pb_gpu_profiles[i].bw_gbs > 0 && pb_gpu_profiles[i].fp32_gflops > 0 && pb_gpu_profiles[i].sms > 0);
+        CHECK(pb_gpu_profiles[i].bw_gbs > 0 && pb_gpu_profiles[i].fp32_gflops > 0 && pb_gpu_profiles[i].sms > 0 &&
+              pb_gpu_profiles[i].l2_mib > 0);
 }
 
 static void test_speedup(void)
