@@ -476,6 +476,8 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
         expected *e = bsearch(&probe, exp.v, exp.n, sizeof *exp.v, by_key);
         if (e)
             e->seen = 1;
+        if (!r->gpu_uuid[0]) /* the worker's CPU rows: the GPU whose run they belong to */
+            pb_strlcpy(r->gpu_uuid, o->gpu_uuid, sizeof r->gpu_uuid);
         failed_rows += strcmp(r->verified, "FAIL") == 0;
         pb_rowset_push(rows, r);
     }

@@ -16,7 +16,7 @@ if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
 log() { printf 'setup: %s\n' "$*" >&2; }
 
 packages=(clang-19 clang-tools-19 libomp-19-dev gcc-12-offload-nvptx libhwloc-dev hwloc-nox libcjson-dev jq
-          libopenblas-dev
+          libopenblas-dev mpich libmpich-dev
           cmake make gnuplot-nox xz-utils binutils ca-certificates)
 missing=()
 for p in "${packages[@]}"; do
