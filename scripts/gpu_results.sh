@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The committed GPU results, run on a GPU host from the bundle:
 #   scripts/gpu_results.sh OUTDIR STEP...
-# Steps: validate ceilings dmvm reduce stream strided fma fmastrided (or all).
+# Steps: validate ceilings dmvm reduce stream strided fma fmastrided (or all), and
+# compilers (not in all: every OpenMP toolchain of the bundle side by side, issue 11).
 # Every benchmark run is recorded with --record under OUTDIR/results/<gpu>/<benchmark>/
 # (the layout of results/README.md) and reads the ceilings measured in the same session.
 set -uo pipefail
@@ -71,6 +72,15 @@ for step in "${steps[@]}"; do
   fmastrided)
     run fma_strided fma-strided "${all[@]}" --n 2^12:2^24:1/oct --chain 1024 --stride 1,2,4,8,16,32 \
         --dtype double,float
+    ;;
+  compilers)
+    # every OpenMP variant on every toolchain built (clang-16/19, gcc-11/12), CUDA as the
+    # reference; gcc's atomic reduction would take minutes at 2^28: clause..multiacc only
+    tcs=$("$pb" list 2>/dev/null | awk '$1 ~ /^omp@/ && $4 == "built" {print $1}' | paste -sd, -)
+    cmp=(--backend "cuda,$tcs" --no-baselines --record="$out/results")
+    run compilers_dmvm dmvm "${cmp[@]}" --variants all --nx 16384 --dtype double
+    run compilers_reduce reduce "${cmp[@]}" --variants k7,shfl,clause-multiacc --n 2^28 --dtype double --warmup 1 --reps 5
+    run compilers_stream stream "${cmp[@]}" --n 2^28 --dtype double
     ;;
   *) log "unknown step $step" ;;
   esac
