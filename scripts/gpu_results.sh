@@ -3,7 +3,8 @@
 #   scripts/gpu_results.sh OUTDIR STEP...
 # Steps: validate ceilings dmvm reduce stream strided stridedboth fma fmastrided gemm gemmk7
 #        transpose window histogram ranksort vecadd tools (or all; `course` = the five
-#        course kernels; tools = summary, compare --by compiler and report of the runs).
+#        course kernels; tools = summary, compare --by compiler and report of the runs),
+#        and compilers (not in all: every OpenMP toolchain of the bundle side by side).
 # Every benchmark run is recorded with --record under OUTDIR/results/<gpu>/<benchmark>/
 # (the layout of results/README.md) and reads the ceilings measured in the same session.
 set -uo pipefail
@@ -131,6 +132,15 @@ for step in "${steps[@]}"; do
     "$pb" compare --by compiler "${csvs[@]}" > "$out/compilers.txt" 2>&1
     "$pb" report "${csvs[@]}" -o "$out/report" > "$out/report.log" 2>&1
     log "end   tools: exit $?"
+    ;;
+  compilers)
+    # every OpenMP variant on every toolchain built (clang-16/19, gcc-11/12), CUDA as the
+    # reference; gcc's atomic reduction would take minutes at 2^28: clause..multiacc only
+    tcs=$("$pb" list 2>/dev/null | awk '$1 ~ /^omp@/ && $4 == "built" {print $1}' | paste -sd, -)
+    cmp=(--backend "cuda,$tcs" --no-baselines --record="$out/results")
+    run compilers_dmvm dmvm "${cmp[@]}" --variants all --nx 16384 --dtype double
+    run compilers_reduce reduce "${cmp[@]}" --variants k7,shfl,clause-multiacc --n 2^28 --dtype double --warmup 1 --reps 5
+    run compilers_stream stream "${cmp[@]}" --n 2^28 --dtype double
     ;;
   *) log "unknown step $step" ;;
   esac
