@@ -408,9 +408,41 @@ static int parse_param_values(const pb_param_def *d, const char *spec, long *val
 {
     size_t tmp[PB_MAX_VALUES];
     char sub[160];
-    if (d->min == 0 && strcmp(spec, "0") == 0) { /* 0 is a value of its own: gemm --m 0, transpose --cols 0 */
-        vals[0] = 0;
-        *n = 1;
+    /* A parameter whose range starts at 0 takes 0 as a value of its own (gemm --m 0 = use
+     * --size, transpose --cols 0 = square), also inside a list: "0,33". The other items
+     * are sizes (sweeps included). */
+    if (d->min == 0 && !empty_item(spec)) {
+        char buf[512], rest[512] = "";
+        int zero = 0;
+        if (strlen(spec) >= sizeof buf) {
+            snprintf(err, cap, "%s: list too long", d->option);
+            return PB_ERR;
+        }
+        pb_strlcpy(buf, spec, sizeof buf);
+        char *save = NULL;
+        for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+            if (strcmp(t, "0") == 0)
+                zero = 1;
+            else
+                snprintf(rest + strlen(rest), sizeof rest - strlen(rest), "%s%s", rest[0] ? "," : "", t);
+        }
+        *n = 0;
+        if (zero)
+            vals[(*n)++] = 0;
+        if (!rest[0])
+            return PB_OK;
+        int m;
+        if (pb_parse_sizes(rest, tmp, PB_MAX_VALUES - *n, &m, sub, sizeof sub)) {
+            snprintf(err, cap, "%s: %s", d->option, sub);
+            return PB_ERR;
+        }
+        for (int i = 0; i < m; ++i) {
+            if ((long)tmp[i] > d->max) {
+                snprintf(err, cap, "%s: %zu is outside [%ld, %ld]", d->option, tmp[i], d->min, d->max);
+                return PB_ERR;
+            }
+            vals[(*n)++] = (long)tmp[i];
+        }
         return PB_OK;
     }
     if (pb_parse_sizes(spec, tmp, PB_MAX_VALUES, n, sub, sizeof sub)) {
