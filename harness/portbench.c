@@ -69,7 +69,7 @@ static int cmd_list(int argc, char **argv)
     printf("\nbackends and toolchains (--backend; workers in %s):\n", dir);
     for (size_t i = 0; i < pb_backend_count(); ++i) {
         const pb_backend_spec *s = pb_backend_at(i);
-        printf("  %-16s %-8s %-18s %-10s %s%s\n", s->cli, s->toolchain[0] ? s->toolchain : "-", s->worker,
+        printf("  %-20s %-12s %-22s %-10s %s%s\n", s->cli, s->toolchain[0] ? s->toolchain : "-", s->worker,
                pb_backend_built(s, dir) ? "built" : "not built", s->is_default ? "default" : "",
                s->discovered ? " (found in libexec, not in pb_backends.def)" : "");
     }
