@@ -64,32 +64,43 @@ void pb_rows_speedup(pb_rowset *s)
 }
 
 typedef struct column {
-    char backend[16], compiler[32];
+    char backend[16], compiler[32], variant[32];
     char title[64];
 } column;
 
 enum { MAX_COLS = 16, MAX_ROWS = 1100 };
 
-static int column_of(column *cols, int *ncols, const pb_row *r)
+/* The column of a row: one per backend and compiler; in tables with sizes as rows
+ * (by_variant) also one per variant, titled with the variant unless it is the
+ * benchmark's first (the course's) version, the library or the baseline. */
+static int column_of(column *cols, int *ncols, const pb_row *r, int by_variant)
 {
     for (int c = 0; c < *ncols; ++c)
-        if (strcmp(cols[c].backend, r->backend) == 0 && strcmp(cols[c].compiler, r->compiler) == 0)
+        if (strcmp(cols[c].backend, r->backend) == 0 && strcmp(cols[c].compiler, r->compiler) == 0 &&
+            (!by_variant || strcmp(cols[c].variant, r->variant) == 0))
             return c;
     if (*ncols == MAX_COLS)
         return -1;
     column *c = &cols[(*ncols)++];
     pb_strlcpy(c->backend, r->backend, sizeof c->backend);
     pb_strlcpy(c->compiler, r->compiler, sizeof c->compiler);
+    pb_strlcpy(c->variant, r->variant, sizeof c->variant);
     if (strcmp(r->backend, "omp") == 0 || strcmp(r->backend, "cpu") == 0)
         snprintf(c->title, sizeof c->title, "%s(%s)", r->backend, r->compiler);
     else
         pb_strlcpy(c->title, r->backend, sizeof c->title);
+    const pb_bench *b = pb_bench_find(r->benchmark);
+    if (by_variant && b && strcmp(r->variant, b->variants[0]) != 0 && strcmp(r->variant, "lib") != 0 &&
+        strcmp(r->variant, "baseline") != 0) {
+        size_t len = strlen(c->title);
+        snprintf(c->title + len, sizeof c->title - len, " %s", r->variant);
+    }
     return *ncols - 1;
 }
 
-/* Benchmarks with one kernel variant are swept over sizes: their table has sizes as
- * rows. The others (dmvm, reduce) have versions as rows, one table per size. */
-static int sizes_as_rows(const pb_bench *b) { return b && b->variants[0] && !b->variants[1]; }
+/* Benchmarks swept over sizes (the micro benchmarks) have sizes as rows. The others
+ * (dmvm, reduce) have versions as rows, one table per size. */
+static int sizes_as_rows(const pb_bench *b) { return b && b->size_sweep; }
 
 /* Rows of one table belong together: same benchmark, dtype and params, and the same
  * size unless sizes are the rows. */
@@ -200,7 +211,7 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
     int ncols = 0;
     for (size_t i = first; i < s->n; ++i)
         if (same_table(head, &s->rows[i], by_size))
-            column_of(cols, &ncols, &s->rows[i]);
+            column_of(cols, &ncols, &s->rows[i], by_size);
     static row_label labels[MAX_ROWS];
     int nlabels = row_labels(s, first, by_size, labels);
     const char *size_name = b ? b->size_option + 2 : "size";
@@ -221,7 +232,7 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
             const pb_row *r = &s->rows[i];
             if (!same_table(head, r, by_size) || !label_matches(&labels[l], r))
                 continue;
-            int c = column_of(cols, &ncols, r);
+            int c = column_of(cols, &ncols, r, by_size);
             if (c >= 0)
                 cell[c] = r, any = 1;
             done[i] = 1;
@@ -240,49 +251,91 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
         fprintf(f, "  * OpenMP target code ran on the host (no GPU): not a GPU result\n");
 }
 
-/* The course's reduction table: time, bandwidth, step speedup (over the row above, for
- * k1..k7) and cumulative speedup over kernel 1, for every GPU row of one size. */
+/* A variant of the course's numbered ladder: k0, k1, ... */
+static int is_step(const char *variant)
+{
+    return variant[0] == 'k' && variant[1] >= '0' && variant[1] <= '9';
+}
+
+static int ladder_row(const pb_row *head, const pb_row *r, const char *backend, const char *compiler)
+{
+    return same_table(head, r, 0) && strcmp(r->backend, backend) == 0 && strcmp(r->compiler, compiler) == 0 &&
+           strcmp(r->verified, "PASS") == 0;
+}
+
+/* The course's step table (reduce, and any benchmark with steps_view), one ladder per
+ * backend and compiler: time, bandwidth, step speedup (a numbered kernel over the one
+ * above it), cumulative speedup over the ladder's own k1, and the speedup over CUDA's k1,
+ * for every GPU row of one size. CUDA first, then the libraries, then OpenMP per
+ * compiler; within a ladder the benchmark's variant order, then the library. */
 static void print_steps(FILE *f, const pb_rowset *s, size_t first)
 {
-    const pb_row *head = &s->rows[first], *k1 = NULL;
-    for (size_t i = first; i < s->n; ++i)
-        if (same_table(head, &s->rows[i], 0) && strcmp(s->rows[i].variant, "k1") == 0 &&
-            strcmp(s->rows[i].backend, "cuda") == 0 && strcmp(s->rows[i].verified, "PASS") == 0)
-            k1 = &s->rows[i];
-    if (!k1)
-        return;
+    const pb_row *head = &s->rows[first], *cuda_k1 = NULL;
     const pb_bench *b = pb_bench_find(head->benchmark);
-    fprintf(f, "\n%s  %s  %s=%.0f  %s: step and cumulative speedup, as in the course's table\n", head->benchmark,
-            head->dtype, b->size_option + 2, head->size, head->params);
-    fprintf(f, "%-20s %12s %10s %8s %11s\n", "kernel", "time (ms)", "GB/s", "step", "cumulative");
-    /* CUDA kernels in the course's order, then the library, then OpenMP */
+    enum { MAX_LADDERS = 16 };
+    const pb_row *ladder[MAX_LADDERS]; /* first row of each backend/compiler */
+    int nladders = 0;
+    for (int pass = 0; pass < 3; ++pass) /* cuda, libraries, omp (and any other) */
+        for (size_t i = first; i < s->n && nladders < MAX_LADDERS; ++i) {
+            const pb_row *r = &s->rows[i];
+            if (!same_table(head, r, 0) || strcmp(r->verified, "PASS") != 0 || strcmp(r->offload, "cpu") == 0)
+                continue;
+            int kind = strcmp(r->backend, "cuda") == 0 ? 0 : strcmp(r->variant, "lib") == 0 ? 1 : 2;
+            int known = 0;
+            for (int k = 0; k < nladders; ++k)
+                known |= strcmp(ladder[k]->backend, r->backend) == 0 && strcmp(ladder[k]->compiler, r->compiler) == 0;
+            if (kind == pass && !known)
+                ladder[nladders++] = r;
+            if (kind == 0 && strcmp(r->variant, "k1") == 0)
+                cuda_k1 = r;
+        }
+    int any_k1 = 0;
+    for (size_t i = first; i < s->n; ++i)
+        any_k1 |= same_table(head, &s->rows[i], 0) && strcmp(s->rows[i].variant, "k1") == 0 &&
+                  strcmp(s->rows[i].verified, "PASS") == 0;
+    if (!b || !any_k1)
+        return;
+    fprintf(f,
+            "\n%s  %s  %s=%.0f  %s: the course's ladder per backend (step: over the kernel above; "
+            "cumulative: over the backend's own k1)\n",
+            head->benchmark, head->dtype, b->size_option + 2, head->size, head->params);
+    fprintf(f, "%-14s %-9s %12s %10s %8s %11s %11s\n", "backend", "kernel", "time (ms)", "GB/s", "step", "cumulative",
+            "vs cuda k1");
     const char *names[64];
     int nnames = 0;
     for (int v = 0; b->variants[v] && nnames < 63; ++v)
         names[nnames++] = b->variants[v];
     names[nnames++] = "lib";
-    static const char *const backends[] = {"cuda", "cub", "omp"};
-    const pb_row *prev = NULL;
-    for (int k = 0; k < 3; ++k)
+    for (int l = 0; l < nladders; ++l) {
+        const pb_row *own_k1 = NULL, *prev = NULL;
+        const char *be = ladder[l]->backend, *cc = ladder[l]->compiler;
+        for (size_t i = first; i < s->n; ++i)
+            if (ladder_row(head, &s->rows[i], be, cc) && strcmp(s->rows[i].variant, "k1") == 0)
+                own_k1 = &s->rows[i];
+        char who[64];
+        if (strcmp(be, "omp") == 0 || strcmp(be, "cpu") == 0)
+            snprintf(who, sizeof who, "%s(%s)", be, cc);
+        else
+            pb_strlcpy(who, be, sizeof who);
         for (int v = 0; v < nnames; ++v)
             for (size_t i = first; i < s->n; ++i) {
                 const pb_row *r = &s->rows[i];
-                if (!same_table(head, r, 0) || strcmp(r->backend, backends[k]) != 0 ||
-                    strcmp(r->variant, names[v]) != 0 || strcmp(r->verified, "PASS") != 0)
+                if (!ladder_row(head, r, be, cc) || strcmp(r->variant, names[v]) != 0)
                     continue;
-                char label[96], step[16] = "";
-                if (k == 2)
-                    snprintf(label, sizeof label, "omp %s (%s)", r->variant, r->compiler);
-                else
-                    snprintf(label, sizeof label, "%s %s", r->backend, r->variant);
-                const int in_course = k == 0 && r->variant[0] == 'k';
-                if (in_course && prev)
+                char step[16] = "", cum[16] = "", vs[16] = "";
+                const int numbered = is_step(r->variant);
+                if (numbered && prev)
                     snprintf(step, sizeof step, "%.2fx", pb_row_time(prev) / pb_row_time(r));
-                fprintf(f, "%-20s %12.4f %10.1f %8s %10.2fx\n", label, 1e3 * pb_row_time(r), r->gbs, step,
-                        pb_row_time(k1) / pb_row_time(r));
-                if (in_course)
+                if (own_k1)
+                    snprintf(cum, sizeof cum, "%.2fx", pb_row_time(own_k1) / pb_row_time(r));
+                if (cuda_k1)
+                    snprintf(vs, sizeof vs, "%.2fx", pb_row_time(cuda_k1) / pb_row_time(r));
+                fprintf(f, "%-14s %-9s %12.4f %10.1f %8s %11s %11s\n", who, r->variant, 1e3 * pb_row_time(r), r->gbs,
+                        step, cum, vs);
+                if (numbered)
                     prev = r;
             }
+    }
 }
 
 void pb_table_print(FILE *f, const pb_rowset *s)

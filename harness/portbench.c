@@ -11,6 +11,7 @@
 #include "pb_report.h"
 #include "pb_result.h"
 #include "pb_table.h"
+#include "pb_tune.h"
 #include "pb_version.h"
 
 #include <math.h>
@@ -29,7 +30,8 @@ static void usage(FILE *f)
         fprintf(f, "  %-20s %s\n", pb_benches[i]->name, pb_benches[i]->summary);
     fprintf(f, "  compare BASE NEW     what got faster or slower between two results CSVs (--by compiler: one run)\n"
                "  history BENCH        trend of recorded runs (--record) with regressions flagged\n"
-               "  report CSV... -o DIR markdown report with tables and plots (gnuplot)\n");
+               "  report CSV... -o DIR markdown report with tables and plots (gnuplot)\n"
+               "  tune BENCH           sweep the launch shapes of BENCH's best variants, print tuning-table rows\n");
     fprintf(f, "  help COMMAND         options of a command\n\n"
                "example: portbench dmvm --backend cuda,omp --gpu h200 --nx 4096:16384:x2 --csv out.csv\n"
                "         portbench dmvm --record --label nightly; portbench history dmvm\n");
@@ -568,14 +570,19 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     return failed || worker_failed ? 1 : 0;
 }
 
-/* One measurement of `ceilings`: bench on backends (comma list) at sizes, dtypes,
- * with the shared options of `base`. */
-static int ceiling_run(const pb_options *base, const char *bench, const char *backends, const char *sizes,
-                       const char *dtypes, const char *tmpdir, pb_rowset *rows, const char **workers, int *nworkers)
+/* One measurement of `ceilings`: bench's variants (a list, or "all") on backends (comma
+ * list) at sizes, dtypes, with the shared options of `base`. */
+static int ceiling_run(const pb_options *base, const char *bench, const char *variants, const char *backends,
+                       const char *sizes, const char *dtypes, const char *tmpdir, pb_rowset *rows, const char **workers,
+                       int *nworkers)
 {
     static pb_options o;
     char err[256];
     pb_options_defaults(&o, pb_bench_find(bench));
+    if (pb_parse_variants(o.bench, variants, &o.variants, err, sizeof err) != PB_OK) {
+        pb_errorf("internal error: %s", err);
+        return -1;
+    }
     o.warmup = base->warmup;
     o.reps = base->reps;
     o.time_budget = base->time_budget;
@@ -607,12 +614,15 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
     if (pb_wants_help(argc, argv)) {
         printf("usage: portbench ceilings [--gpu SPEC] [--n LIST] [--reps N] [--warmup N] [--clock host|device]\n"
                "                          [--ceilings FILE] [--csv FILE] [--quiet]\n"
-               "  Measures the sustained bandwidth (largest verified stream result, CUDA and clang OpenMP,\n"
-               "  float and double, --n sizes, default 2^25..2^28), a device-to-device cudaMemcpy (same\n"
-               "  sizes) and the FP32/FP64 FMA rates (CUDA and clang OpenMP, n = 2^22..2^26, chain 1024; the\n"
-               "  best verified result of each), and writes them to\n"
+               "  Measures the sustained bandwidth of each access pattern, the largest verified result of:\n"
+               "  read + write: stream (kernel and best, CUDA and clang OpenMP); read only: a sum (reduce best,\n"
+               "  CUDA and clang OpenMP, and CUB); write only: fill (kernel and best, CUDA and clang OpenMP, and\n"
+               "  cudaMemset); each in float and double at the --n sizes (default 2^25..2^28); a device-to-device\n"
+               "  cudaMemcpy (same sizes, for reference) and the FP32/FP64 FMA rates (CUDA and clang OpenMP,\n"
+               "  n = 2^22..2^26, chain 1024), and writes them to\n"
                "  FILE (default: a per-GPU file in $PORTBENCH_CEILINGS_DIR or ~/.cache/portbench), which the\n"
-               "  benchmark commands read to fill pct_measured_bw and pct_measured_flops.\n");
+               "  benchmark commands read to fill pct_measured_bw (against the ceiling of the benchmark's access\n"
+               "  pattern) and pct_measured_flops.\n");
         return 0;
     }
     pb_options_defaults(&o, pb_bench_find("stream"));
@@ -655,9 +665,16 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
     pb_rowset rows = {0};
     const char *workers[8];
     int nworkers = 0, failed = 0;
-    failed |= ceiling_run(&o, "stream", "cuda,omp@clang", sizes, "float,double", tmpdir, &rows, workers, &nworkers);
-    failed |= ceiling_run(&o, "copy", "cudart", sizes, "double", tmpdir, &rows, workers, &nworkers);
-    failed |= ceiling_run(&o, "fma", "cuda,omp@clang", "2^22,2^24,2^26", "float,double", tmpdir, &rows, workers,
+    /* read + write (stream), read only (a sum: reduce best and CUB), write only (fill best
+     * and cudaMemset), the cudaMemcpy reference, and the FMA rates */
+    failed |= ceiling_run(&o, "stream", "all", "cuda,omp@clang", sizes, "float,double", tmpdir, &rows, workers,
+                          &nworkers);
+    failed |= ceiling_run(&o, "reduce", "best", "cuda,omp@clang,cub", sizes, "float,double", tmpdir, &rows, workers,
+                          &nworkers);
+    failed |= ceiling_run(&o, "fill", "all", "cuda,omp@clang,cudart", sizes, "float,double", tmpdir, &rows, workers,
+                          &nworkers);
+    failed |= ceiling_run(&o, "copy", "all", "cudart", sizes, "double", tmpdir, &rows, workers, &nworkers);
+    failed |= ceiling_run(&o, "fma", "all", "cuda,omp@clang", "2^22,2^24,2^26", "float,double", tmpdir, &rows, workers,
                           &nworkers);
     pb_rows_apply_clock(&rows, o.clock);
     pb_table_print(stdout, &rows);
@@ -681,10 +698,13 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
         pb_strlcpy(path, o.ceilings, sizeof path);
     else
         pb_ceilings_default_path(env.gpu.uuid, path, sizeof path);
-    printf("\nceilings of %s (%s clock):\n  stream    %.1f GB/s (%s)\n  memcpy    %.1f GB/s\n"
-           "  FMA FP32  %.1f GFLOP/s\n  FMA FP64  %.1f GFLOP/s\n",
-           c.device, c.clock, c.stream_gbs, c.stream_from, c.memcpy_gbs, c.fma_fp32_gflops, c.fma_fp64_gflops);
-    if (failed || c.stream_gbs <= 0 || c.fma_fp32_gflops <= 0 || c.fma_fp64_gflops <= 0) {
+    printf("\nceilings of %s (%s clock):\n  read+write %.1f GB/s (%s; stream, copy, strided, fma)\n"
+           "  read       %.1f GB/s (%s; dmvm, reduce)\n  write      %.1f GB/s (%s; fill)\n"
+           "  memcpy     %.1f GB/s (reference)\n  FMA FP32   %.1f GFLOP/s\n  FMA FP64   %.1f GFLOP/s\n",
+           c.device, c.clock, c.stream_gbs, c.stream_from, c.read_gbs, c.read_from, c.write_gbs, c.write_from,
+           c.memcpy_gbs, c.fma_fp32_gflops, c.fma_fp64_gflops);
+    if (failed || c.stream_gbs <= 0 || c.read_gbs <= 0 || c.write_gbs <= 0 || c.fma_fp32_gflops <= 0 ||
+        c.fma_fp64_gflops <= 0) {
         pb_errorf("a ceiling measurement failed or was skipped: %s not written", path);
         failed = 1;
     } else if (pb_ceilings_write(path, &c, err, sizeof err) != 0) {
@@ -729,6 +749,8 @@ int main(int argc, char **argv)
         return cmd_list();
     if (strcmp(cmd, "ceilings") == 0)
         return cmd_ceilings(argc - 2, argv + 2, argc, argv);
+    if (strcmp(cmd, "tune") == 0)
+        return pb_cmd_tune(argc - 2, argv + 2);
     if (strcmp(cmd, "compare") == 0)
         return pb_cmd_compare(argc - 2, argv + 2, stdout);
     if (strcmp(cmd, "history") == 0)
