@@ -57,7 +57,7 @@ static const char *const dmvm_variants[] = {"v0", "v1", "v2", "v3", "v4", "v5",
 
 const pb_bench pb_bench_dmvm = {
     .name = "dmvm",
-    .summary = "dense matrix-vector product dest = mat * src (row-major), V0-V9",
+    .summary = "dense matrix-vector product dest = mat * src (row-major), V0-V9 and best",
     .size_option = "--nx",
     .default_sizes = "4096",
     .cost_model = "bytes = (nx*nx + 2*nx)*sizeof(T) (matrix + src + dest); FLOPs = 2*nx*nx; "
