@@ -13,7 +13,9 @@
  *    hide each other's latency (one dependent chain per thread reached 46% of the FP32
  *    peak on the H100); each element still gets exactly `chain` FMAs in the same order,
  *    so every result is bit-identical to `kernel`'s.
- * Every load is guarded; tails shorter than a vector are handled element by element. */
+ * Every load is guarded; tails shorter than a vector are handled element by element.
+ * Every kernel is bounded for PB_SHAPE_MAX_THREADS (1024) threads, so that any shape the
+ * table or PB_TUNE names can launch. */
 #include "cuda_common.h"
 #include "pb_tuning.h"
 
@@ -65,7 +67,7 @@ __device__ inline T &lane(V &v, int k)
 /* ROWS rows per block; each thread loads U independent chunks of W elements (W = 16/sizeof(T)
  * when VEC, else 1) per row and step, src loaded once for all ROWS rows. */
 template <typename T, int ROWS, int U, bool VEC>
-__global__ void dmvm_best(long nx, const T *__restrict__ mat, const T *__restrict__ src, T *__restrict__ dest)
+__global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) dmvm_best(long nx, const T *__restrict__ mat, const T *__restrict__ src, T *__restrict__ dest)
 {
     typedef typename vec16<T>::type V16;
     typedef typename std::conditional<VEC, V16, T>::type V;
@@ -158,7 +160,7 @@ __device__ inline int hsum(const int4 &v) { return (v.x + v.y) + (v.z + v.w); }
 /* Grid-stride sum with U independent accumulators of 16-byte loads, then the block's sum
  * (shuffles) into out[blockIdx.x]. `in` is 16-byte aligned (cudaMalloc, or the scratch). */
 template <typename T, int U>
-__global__ void reduce_best(const T *__restrict__ in, T *__restrict__ out, size_t n)
+__global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) reduce_best(const T *__restrict__ in, T *__restrict__ out, size_t n)
 {
     typedef typename vec16<T>::type V;
     constexpr int W = vec16<T>::n;
@@ -237,7 +239,7 @@ __device__ inline T apply(T x, T value)
 /* Each thread moves U 16-byte vectors per step (grid-stride when the grid is capped);
  * the n % W elements after the last vector go element by element. */
 template <typename T, int U, int OP>
-__global__ void micro_best(size_t n, const T *__restrict__ src, T *__restrict__ dest, T value)
+__global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) micro_best(size_t n, const T *__restrict__ src, T *__restrict__ dest, T value)
 {
     typedef typename vec16<T>::type V;
     constexpr int W = vec16<T>::n;
@@ -304,7 +306,7 @@ __device__ inline double fma_op(double a, double x, double b) { return fma(a, x,
  * interleaved: U independent FMAs per step. About 32 FMAs per unrolled loop body keep
  * the counter and branch off the issue slots. */
 template <typename T, int U>
-__global__ void fma_best(size_t n, long chain, T a, T b, const T *__restrict__ src, T *__restrict__ dest)
+__global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) fma_best(size_t n, long chain, T a, T b, const T *__restrict__ src, T *__restrict__ dest)
 {
     const size_t step = (size_t)gridDim.x * blockDim.x * U;
     for (size_t base = blockIdx.x * (size_t)blockDim.x * U + threadIdx.x; base < n; base += step) {

@@ -97,6 +97,7 @@ const pb_bench pb_bench_stream = {
     .flops = flops_n,
     .fill = fill_src,
     .check = stream_check,
+    .pattern = PB_PATTERN_READ_WRITE,
     .size_sweep = 1,
 };
 
@@ -117,6 +118,7 @@ const pb_bench pb_bench_copy = {
     .flops = flops_none,
     .fill = fill_src,
     .check = copy_check,
+    .pattern = PB_PATTERN_READ_WRITE,
     .size_sweep = 1,
 };
 
@@ -156,6 +158,7 @@ const pb_bench pb_bench_stream_strided = {
     .flops = flops_none,
     .fill = fill_src,
     .check = strided_check,
+    .pattern = PB_PATTERN_READ_WRITE,
     .size_sweep = 1,
 };
 
@@ -215,6 +218,7 @@ const pb_bench pb_bench_fma = {
     .flops = fma_flops,
     .fill = fill_src,
     .check = fma_check,
+    .pattern = PB_PATTERN_READ_WRITE,
     .size_sweep = 1,
 };
 
@@ -239,6 +243,7 @@ const pb_bench pb_bench_fma_strided = {
     .flops = fma_flops,
     .fill = fill_src,
     .check = fma_check,
+    .pattern = PB_PATTERN_READ_WRITE,
     .size_sweep = 1,
 };
 
