@@ -102,7 +102,16 @@ if command -v cuobjdump >/dev/null 2>&1; then
 fi
 
 # 4. best under other launch shapes: every instantiated elems and rows, grid-stride and
-# one-shot grids, odd team sizes (the shapes `portbench tune` may pick)
+# one-shot grids, odd team sizes (the shapes `portbench tune` may pick), at awkward sizes;
+# memcheck over each CUDA shape, racecheck where a block shares memory (dmvm, reduce)
+declare -A alt=(
+  [dmvm]="--size 1,33,1000,4097 --dtype float,double"
+  [reduce]="--size 1,31,100003,4194305 --dtype int,float,double"
+  [stream]="--size 1,33,100003,1048579 --dtype float,double"
+  [copy]="--size 1,33,100003,1048579 --dtype float,double"
+  [fill]="--size 1,33,100003,1048579 --dtype float,double"
+  [fma]="--size 1,33,100003 --chain 64 --dtype float,double"
+)
 shapes=("per_sm=1,threads=64,elems=4,rows=4" "per_sm=0,threads=96,elems=1,rows=1" "per_sm=3,threads=1024,elems=2,rows=2"
         "per_sm=2,threads=32,elems=8,rows=1")
 for bench in dmvm reduce stream copy fill fma; do
@@ -111,7 +120,7 @@ for bench in dmvm reduce stream copy fill fma; do
     [ "$bench" = dmvm ] && [[ "$shape" == *elems=8* ]] && continue # dmvm best takes elems up to 4
     tag=${shape//[=,]/_}
     # shellcheck disable=SC2086
-    PB_TUNE=$shape "$pb" "$bench" --backend cuda,omp,omp@gcc --no-baselines --variants best ${check[$bench]} \
+    PB_TUNE=$shape "$pb" "$bench" --backend cuda,omp,omp@gcc --no-baselines --variants best ${alt[$bench]} \
         --warmup 1 --reps 2 --csv "$out/validate_best_${bench}_$tag.csv" "$@" > "$out/validate_best_${bench}_$tag.txt" \
         2> "$out/validate_best_${bench}_$tag.log"
     rc=$?
@@ -124,22 +133,23 @@ for bench in dmvm reduce stream copy fill fma; do
     else
       note "ok   $bench best $shape: $pass rows passed"
     fi
-    if [ -x "$sanitizer" ]; then
-      for tool in memcheck racecheck; do
-        log="$out/sanitizer_${tool}_best_${bench}_$tag.log"
-        # shellcheck disable=SC2086
-        PB_TUNE=$shape "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
-          "$workers/pb-cuda" "$bench" --backend cuda --variants best ${small[$bench]} \
-          --warmup 0 --reps 1 --quiet --emit "$out/sanitizer_${tool}_best_${bench}_$tag.csv" > "$log" 2>&1
-        rc=$?
-        if [ $rc -ne 0 ] || ! grep -Eq "(ERROR|RACECHECK) SUMMARY: 0 (errors|hazards)" "$log"; then
-          status=1
-          note "FAIL $tool $bench best $shape: exit $rc, $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -n 1)"
-        else
-          note "ok   $tool $bench best $shape"
-        fi
-      done
-    fi
+    [ -x "$sanitizer" ] || continue
+    tools=memcheck
+    [ "$bench" = dmvm ] || [ "$bench" = reduce ] && tools="memcheck racecheck"
+    for tool in $tools; do
+      log="$out/sanitizer_${tool}_best_${bench}_$tag.log"
+      # shellcheck disable=SC2086
+      PB_TUNE=$shape "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
+        "$workers/pb-cuda" "$bench" --backend cuda --variants best ${small[$bench]} \
+        --warmup 0 --reps 1 --quiet --emit "$out/sanitizer_${tool}_best_${bench}_$tag.csv" > "$log" 2>&1
+      rc=$?
+      if [ $rc -ne 0 ] || ! grep -Eq "(ERROR|RACECHECK) SUMMARY: 0 (errors|hazards)" "$log"; then
+        status=1
+        note "FAIL $tool $bench best $shape: exit $rc, $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -n 1)"
+      else
+        note "ok   $tool $bench best $shape"
+      fi
+    done
   done
 done
 
