@@ -4,6 +4,7 @@
 #include "pb_backend.h"
 #include "cpu_kernels.h"
 
+#include <cblas.h>
 #include <hwloc.h>
 #include <omp.h>
 #include <stdio.h>
@@ -97,6 +98,12 @@ static const pb_variant cpu_variants[] = {
     {"stream-strided", "baseline", "CPU OpenMP: strided copy", PB_DT_FP, pb_cpu_stream_strided},
     {"fma", "baseline", "CPU OpenMP: an fma chain per element", PB_DT_FP, pb_cpu_fma},
     {"fma-strided", "baseline", "CPU OpenMP: fma chain for i % stride == 0", PB_DT_FP, pb_cpu_fma_strided},
+    {"gemm", "baseline", "CPU OpenMP: 16x256 tiles of C per thread, i-l-j order, simd over j", PB_DT_FP, pb_cpu_gemm},
+    {"transpose", "baseline", "CPU OpenMP: parallel for over 32x32 tiles (cache blocking)", PB_DT_FP, pb_cpu_transpose},
+    {"window", "baseline", "CPU OpenMP: parallel for over outputs, 2R+1 reads each", PB_DT_FP, pb_cpu_window},
+    {"histogram", "baseline", "CPU OpenMP: a histogram per thread, merged with atomics", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cpu_histogram},
+    {"ranksort", "baseline", "CPU OpenMP: rank sort, parallel for over keys, simd count", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cpu_ranksort},
+    {"vecadd", "baseline", "CPU OpenMP: parallel for simd, c[i] = a[i] + b[i]", PB_DT_FP, pb_cpu_vecadd},
 };
 
 static const pb_backend cpu_backend = {
@@ -116,5 +123,57 @@ static const pb_backend cpu_backend = {
     .nvariants = sizeof cpu_variants / sizeof cpu_variants[0],
 };
 
-const pb_backend *const pb_worker_backends[] = {&cpu_backend};
-const size_t pb_worker_nbackends = 1;
+/* OpenBLAS, the CPU library bar: its own thread pool (Debian's pthread build), sized
+ * like the baseline's team (--threads, else one per core). */
+static char openblas_version[64] = "unknown";
+
+static int openblas_init(const pb_backend_config *cfg, pb_device_info *dev, char *why, size_t cap)
+{
+    hwloc_topology_t t;
+    int ncores = 0;
+    if (hwloc_topology_init(&t) == 0) {
+        if (hwloc_topology_load(t) == 0)
+            ncores = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_CORE);
+        hwloc_topology_destroy(t);
+    }
+    const int threads = cfg->threads > 0 ? cfg->threads : ncores > 0 ? ncores : 1;
+    openblas_set_num_threads(threads);
+    const char *conf = openblas_get_config(); /* "OpenBLAS 0.3.21 DYNAMIC_ARCH ..." */
+    if (conf && sscanf(conf, "OpenBLAS %63s", openblas_version) != 1)
+        pb_strlcpy(openblas_version, "unknown", sizeof openblas_version);
+    (void)why, (void)cap;
+    memset(dev, 0, sizeof *dev);
+    pb_strlcpy(dev->name, "host", sizeof dev->name);
+    dev->on_host = 1;
+    dev->threads = openblas_get_num_threads();
+    snprintf(dev->detail, sizeof dev->detail, "%s, %d threads (its own pool)", conf ? conf : "OpenBLAS",
+             dev->threads);
+    return PB_OK;
+}
+
+static void openblas_finish(void) {}
+
+static const pb_variant openblas_variants[] = {
+    {"gemm", "lib", "OpenBLAS cblas_sgemm/cblas_dgemm (row-major), after copying C_in to C_out", PB_DT_FP,
+     pb_openblas_gemm},
+};
+
+static const pb_backend openblas_backend = {
+    .name = "openblas",
+    .compiler = "openblas",
+    .compiler_version = openblas_version,
+    .offload = 0,
+    .init = openblas_init,
+    .finish = openblas_finish,
+    .alloc = cpu_alloc,
+    .release = cpu_release,
+    .upload = cpu_upload,
+    .download = cpu_download,
+    .rep_begin = cpu_rep_begin,
+    .rep_end = cpu_rep_end,
+    .variants = openblas_variants,
+    .nvariants = sizeof openblas_variants / sizeof openblas_variants[0],
+};
+
+const pb_backend *const pb_worker_backends[] = {&cpu_backend, &openblas_backend};
+const size_t pb_worker_nbackends = 2;

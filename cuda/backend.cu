@@ -18,23 +18,17 @@ static int cuda_ready;
 static cublasHandle_t cublas;
 static char cublas_version[32] = "unknown";
 
-int pb_cuda_check_launch(const char *what)
-{
-    cudaError_t e = cudaGetLastError();
-    if (e == cudaSuccess)
-        return PB_OK;
-    fprintf(stderr, "portbench: pb-cuda: %s: %s\n", what, cudaGetErrorString(e));
-    return PB_ERR;
-}
-
 static int cuda_init(const pb_backend_config *cfg, pb_device_info *dev, char *why, size_t cap)
 {
     memset(dev, 0, sizeof *dev);
     int n = 0;
     cudaError_t e = cudaGetDeviceCount(&n);
     if (e != cudaSuccess || n == 0) {
-        snprintf(why, cap, "no GPU: CUDA found no device (%s)",
-                 e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
+        if (!cfg->gpu.ok && cfg->gpu.why[0]) /* the driver's own reason says more than the runtime's */
+            snprintf(why, cap, "no GPU: %s", cfg->gpu.why);
+        else
+            snprintf(why, cap, "no GPU: CUDA found no device (%s)",
+                     e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
         return PB_SKIP;
     }
     if (cfg->device >= n) {
@@ -149,6 +143,32 @@ extern "C" int pb_cublas_dmvm(const pb_args *a)
     return s == CUBLAS_STATUS_SUCCESS ? PB_OK : PB_ERR;
 }
 
+extern "C" int pb_cublas_gemm(const pb_args *a) { return pb_cublas_gemm_with(cublas, a); }
+/* The library bar of transpose: geam computes C = alpha*op(A) + beta*op(B). The
+ * row-major m x n input is cuBLAS's column-major n x m matrix A (lda = n); the row-major
+ * n x m result is the column-major m x n C = A^T (ldc = m). With beta = 0, B is A again
+ * (op = T, ldb = n): any value it holds is multiplied by 0, so the result cannot depend
+ * on whether cuBLAS reads it. */
+extern "C" int pb_cublas_transpose(const pb_args *a)
+{
+    const long m = (long)a->n, n = a->param[0] ? a->param[0] : m;
+    if (m > 0x7fffffffL || n > 0x7fffffffL)
+        return PB_SKIP;
+    cublasStatus_t s;
+    if (a->dtype == PB_FLOAT) {
+        const float one = 1, zero = 0;
+        const float *A = (const float *)a->buf[0];
+        s = cublasSgeam(cublas, CUBLAS_OP_T, CUBLAS_OP_T, (int)m, (int)n, &one, A, (int)n, &zero, A, (int)n,
+                        (float *)a->buf[1], (int)m);
+    } else {
+        const double one = 1, zero = 0;
+        const double *A = (const double *)a->buf[0];
+        s = cublasDgeam(cublas, CUBLAS_OP_T, CUBLAS_OP_T, (int)m, (int)n, &one, A, (int)n, &zero, A, (int)n,
+                        (double *)a->buf[1], (int)m);
+    }
+    return s == CUBLAS_STATUS_SUCCESS ? PB_OK : PB_ERR;
+}
+
 static const pb_variant cuda_variants[] = {
     {"dmvm", "v0", "one thread per row, dest[row] accumulated in global memory", PB_DT_FP, pb_cuda_dmvm_v0},
     {"dmvm", "v1", "one thread per row, register accumulator: cut global-memory traffic", PB_DT_FP, pb_cuda_dmvm_v1},
@@ -182,10 +202,33 @@ static const pb_variant cuda_variants[] = {
     {"fma", "kernel", "a dependent chain of fma() per element", PB_DT_FP, pb_cuda_fma},
     {"fma", "best", "several elements per thread, their chains interleaved: independent FMAs (same results)", PB_DT_FP, pb_cuda_fma_best},
     {"fma-strided", "kernel", "fma chain only where i % stride == 0: idle lanes", PB_DT_FP, pb_cuda_fma_strided},
+    {"gemm", "k1", "naive: one thread per element of C, threadIdx.x walks rows (uncoalesced)", PB_DT_FP, pb_cuda_gemm_k1},
+    {"gemm", "k2", "global-memory coalescing: threadIdx.x walks columns of B and C", PB_DT_FP, pb_cuda_gemm_k2},
+    {"gemm", "k3", "shared-memory cache blocking: 32x32 tiles of A and B reused by the block", PB_DT_FP, pb_cuda_gemm_k3},
+    {"gemm", "k4", "1D blocktiling: 8 outputs per thread, one shared B value serves 8 FMAs", PB_DT_FP, pb_cuda_gemm_k4},
+    {"gemm", "k5", "2D blocktiling: 8x8 outputs per thread from register fragments (outer products)", PB_DT_FP, pb_cuda_gemm_k5},
+    {"gemm", "k6", "vectorised loads: 16-byte global loads, As transposed for 16-byte shared loads", PB_DT_FP, pb_cuda_gemm_k6},
+    {"gemm", "k7", "autotuned: k6 with BM,BN,BK,TM,TN per GPU architecture (sweep: PB_GEMM_K7_CONFIG)", PB_DT_FP, pb_cuda_gemm_k7},
+    {"gemm", "k8", "warptiling: warp tiles of 64x32, 2x2 fragments of 4x4 per lane", PB_DT_FP, pb_cuda_gemm_k8},
+    {"gemm", "best", "k8 + double-buffered shared memory: next tile loaded while this one is computed", PB_DT_FP, pb_cuda_gemm_best},
+    {"transpose", "naive", "one thread per element: coalesced reads, strided writes", PB_DT_FP, pb_cuda_transpose_naive},
+    {"transpose", "tile", "32x32 shared-memory tile: both sides coalesced, 32-way bank conflicts", PB_DT_FP, pb_cuda_transpose_tile},
+    {"transpose", "padded", "tile padded by one column: no bank conflicts", PB_DT_FP, pb_cuda_transpose_padded},
+    {"transpose", "unrolled", "padded tile, 32x8 threads, 4 rows per thread", PB_DT_FP, pb_cuda_transpose_unrolled},
+    {"window", "naive", "each output reads its 2R+1 inputs from global memory", PB_DT_FP, pb_cuda_window_naive},
+    {"window", "tile", "shared-memory tile with halo: each input read once per block", PB_DT_FP, pb_cuda_window_tile},
+    {"histogram", "global", "one global atomicAdd per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cuda_histogram_global},
+    {"histogram", "shared", "per-block shared-memory histogram, merged with one global atomic per bin", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cuda_histogram_shared},
+    {"ranksort", "block", "rank sort in one block, one thread per key (n <= 1024)", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cuda_ranksort_block},
+    {"ranksort", "grid", "rank sort in n/T blocks of T threads, one per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cuda_ranksort_grid},
+    {"vecadd", "naive", "one thread per element (the course's vecAddKernel)", PB_DT_FP, pb_cuda_vecadd_naive},
+    {"vecadd", "gridstride", "at most 1024 blocks, each thread strides over the array", PB_DT_FP, pb_cuda_vecadd_gridstride},
 };
 
 static const pb_variant cub_variants[] = {
     {"reduce", "lib", "CUB cub::DeviceReduce::Sum", PB_DT_ALL, pb_cub_reduce},
+    {"histogram", "lib", "CUB cub::DeviceHistogram::HistogramEven", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cub_histogram},
+    {"ranksort", "lib", "CUB cub::DeviceRadixSort::SortKeys (radix sort, stable)", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cub_ranksort},
 };
 
 static const pb_variant cudart_variants[] = {
@@ -195,6 +238,8 @@ static const pb_variant cudart_variants[] = {
 
 static const pb_variant cublas_variants[] = {
     {"dmvm", "lib", "cuBLAS gemv (CUBLAS_OP_T on the row-major matrix)", PB_DT_FP, pb_cublas_dmvm},
+    {"gemm", "lib", "cuBLAS gemm on C^T = B^T A^T (row-major as column-major), after copying C_in to C_out", PB_DT_FP, pb_cublas_gemm},
+    {"transpose", "lib", "cuBLAS geam with CUBLAS_OP_T (cublasSgeam / cublasDgeam)", PB_DT_FP, pb_cublas_transpose},
 };
 
 static const pb_backend cuda_backend = {

@@ -151,6 +151,9 @@ const pb_bench pb_bench_stream_strided = {
     .nparams = 2,
     .params = {{"stride_read", "--stride-read", 1, 1, 1024, "read stride sr"},
                {"stride_write", "--stride-write", 1, 1, 1024, "write stride sw"}},
+    /* the course's strided copy uses one stride for both: dest[s*i] = src[s*i] */
+    .aliases = {{"--stride", (1u << P_STRIDE_READ) | (1u << P_STRIDE_WRITE),
+                 "read and write stride alike, the course's strided copy (a list pairs them: 2,4 = 2/2, 4/4)"}},
     .nbufs = 2,
     .bufs = {{"src", PB_BUF_IN}, {"dest", PB_BUF_OUT}},
     .buf_elems = strided_elems,

@@ -57,6 +57,7 @@ typedef struct pb_gpu_desc {
     int cc_major, cc_minor; /* compute capability: launch shapes are chosen per architecture */
     int sms;                /* streaming multiprocessors */
     double mem_total;       /* bytes */
+    char why[160];          /* when !ok: why the driver found no GPU */
 } pb_gpu_desc;
 
 /* What the harness asks of init. */

@@ -48,6 +48,14 @@ typedef struct pb_param_def {
     const char *help;
 } pb_param_def;
 
+/* An option that sets several parameters to the same values, e.g. stream-strided's
+ * --stride N for --stride-read N --stride-write N (lists and sweeps as theirs). */
+typedef struct pb_param_alias {
+    const char *option; /* e.g. "--stride" */
+    unsigned params;    /* mask over pb_bench.params */
+    const char *help;
+} pb_param_alias;
+
 /* Result of comparing an output with the reference. */
 typedef struct pb_check {
     double err; /* the error measure the benchmark declares (see its cost_model text) */
@@ -86,6 +94,14 @@ typedef struct pb_bench {
     int flops_headline;
     /* Optional extra validation of a case (sizes, parameters); PB_ERR with a reason. */
     int (*validate)(const pb_case *c, char *why, size_t cap);
+    /* Optional aliases of the parameter options (NULL option ends the list). */
+    pb_param_alias aliases[PB_MAX_PARAMS];
+    /* Optional: elements processed per repetition, reported as elems_per_s (histogram,
+     * rank sort); NULL leaves the column empty. */
+    double (*elems)(const pb_case *c);
+    /* Optional: a version that cannot run a case (a size limit of that version only);
+     * PB_SKIP with the reason, which becomes the SKIP row's note, else PB_OK. */
+    int (*variant_check)(const pb_case *c, const char *variant, char *why, size_t cap);
     /* Access pattern of the cost model's bytes: which measured ceiling applies. */
     pb_pattern pattern;
     /* Swept over sizes (micro benchmarks): the table has sizes as rows and one column per

@@ -8,28 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const pb_backend_spec pb_backend_specs[] = {
-    /* cli         backend   worker          compiler  gpu library */
-    {"cuda", "cuda", "pb-cuda", "nvcc", 1, 0},
-    {"cublas", "cublas", "pb-cuda", "cublas", 1, 1},
-    {"cub", "cub", "pb-cuda", "cub", 1, 1},
-    {"cudart", "cudart", "pb-cuda", "cudart", 1, 1},
-    {"omp@clang", "omp", "pb-omp-clang", "clang", 1, 0},
-    {"omp@gcc", "omp", "pb-omp-gcc", "gcc", 1, 0},
-    {"cpu", "cpu", "pb-cpu", "gcc", 0, 0},
-};
-const size_t pb_nbackend_specs = sizeof pb_backend_specs / sizeof pb_backend_specs[0];
-
-int pb_backend_spec_find(const char *cli)
-{
-    if (strcmp(cli, "omp") == 0)
-        cli = "omp@clang";
-    for (size_t i = 0; i < pb_nbackend_specs; ++i)
-        if (strcmp(pb_backend_specs[i].cli, cli) == 0)
-            return (int)i;
-    return -1;
-}
-
 void pb_options_defaults(pb_options *o, const pb_bench *bench)
 {
     memset(o, 0, sizeof *o);
@@ -37,6 +15,8 @@ void pb_options_defaults(pb_options *o, const pb_bench *bench)
     o->warmup = 2;
     o->reps = 10;
     o->time_budget = 60;
+    o->mpi_timeout = 600;
+    o->mpi_local_rank = -1;
     o->seed = 42;
     o->gpu_kind = PB_GPU_AUTO;
     o->device = 0;
@@ -52,10 +32,7 @@ void pb_options_defaults(pb_options *o, const pb_bench *bench)
         o->params[p][0] = bench->params[p].def;
         o->nparams[p] = 1;
     }
-    /* Default backends: every programming model that has this benchmark. */
-    for (size_t i = 0; i < pb_nbackend_specs; ++i)
-        if (!pb_backend_specs[i].library && pb_backend_specs[i].gpu)
-            o->backends |= 1u << i;
+    o->backends = pb_backend_defaults();
 }
 
 /* ---- numbers and size lists ---- */
@@ -174,33 +151,30 @@ static int parse_range(char *item, size_t *out, int max, int *n, char *err, size
 int pb_parse_sizes(const char *spec, size_t *out, int max, int *n, char *err, size_t cap)
 {
     *n = 0;
-    char buf[1024];
-    if (strlen(spec) >= sizeof buf) {
-        snprintf(err, cap, "size list too long");
+    char *buf = strdup(spec); /* any length: workers get long expanded sweeps */
+    if (!buf) {
+        snprintf(err, cap, "out of memory");
         return PB_ERR;
     }
-    pb_strlcpy(buf, spec, sizeof buf);
+    int rc = PB_OK;
     char *save = NULL;
-    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-        if (strchr(item, ':')) {
-            if (parse_range(item, out, max, n, err, cap))
-                return PB_ERR;
-            continue;
-        }
+    for (char *item = strtok_r(buf, ",", &save); item && rc == PB_OK; item = strtok_r(NULL, ",", &save)) {
         double v;
-        if (parse_count(item, &v)) {
-            snprintf(err, cap, "'%s' is not a size (examples: 1000, 2^20, 16Ki, 1024:32768:x2, 2^10:2^20:4/oct)",
+        if (strchr(item, ':'))
+            rc = parse_range(item, out, max, n, err, cap);
+        else if (parse_count(item, &v)) {
+            snprintf(err, cap, "'%.40s' is not a size (examples: 1000, 2^20, 16Ki, 1024:32768:x2, 2^10:2^20:4/oct)",
                      item);
-            return PB_ERR;
-        }
-        if (push_size(out, max, n, v, err, cap))
-            return PB_ERR;
+            rc = PB_ERR;
+        } else
+            rc = push_size(out, max, n, v, err, cap);
     }
-    if (*n == 0) {
+    free(buf);
+    if (rc == PB_OK && *n == 0) {
         snprintf(err, cap, "empty size list");
-        return PB_ERR;
+        rc = PB_ERR;
     }
-    return PB_OK;
+    return rc;
 }
 
 /* ---- variants and backends ---- */
@@ -225,6 +199,10 @@ static void variant_list(const pb_bench *b, char *out, size_t cap)
 int pb_parse_variants(const pb_bench *b, const char *spec, unsigned *mask, char *err, size_t cap)
 {
     char buf[512], valid[256];
+    if (strlen(spec) >= sizeof buf) {
+        snprintf(err, cap, "variant list too long");
+        return PB_ERR;
+    }
     pb_strlcpy(buf, spec, sizeof buf);
     variant_list(b, valid, sizeof valid);
     *mask = 0;
@@ -264,25 +242,45 @@ int pb_parse_variants(const pb_bench *b, const char *spec, unsigned *mask, char 
     return PB_OK;
 }
 
-int pb_parse_backends(const char *spec, unsigned *mask, char *err, size_t cap)
+int pb_parse_backends(const char *spec, pb_backend_mask *mask, char *err, size_t cap)
 {
-    char buf[256];
-    pb_strlcpy(buf, spec, sizeof buf);
-    *mask = 0;
-    char *save = NULL;
-    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-        int i = pb_backend_spec_find(item);
-        if (i < 0) {
-            snprintf(err, cap, "unknown backend '%s': valid backends are cuda, omp (= omp@clang), omp@gcc, cublas, cub, cudart, cpu",
-                     item);
-            return PB_ERR;
-        }
-        *mask |= 1u << i;
-    }
-    if (*mask == 0) {
-        snprintf(err, cap, "empty backend list");
+    char *buf = strdup(spec);
+    if (!buf) {
+        snprintf(err, cap, "out of memory");
         return PB_ERR;
     }
+    *mask = 0;
+    int rc = PB_OK;
+    char *save = NULL;
+    for (char *item = strtok_r(buf, ",", &save); item && rc == PB_OK; item = strtok_r(NULL, ",", &save)) {
+        int i = pb_backend_find(item);
+        if (i < 0) {
+            snprintf(err, cap, "unknown backend '%.40s': valid backends are %s", item, pb_backend_cli_list());
+            rc = PB_ERR;
+        } else {
+            *mask |= (pb_backend_mask)1 << i;
+        }
+    }
+    free(buf);
+    if (rc == PB_OK && *mask == 0) {
+        snprintf(err, cap, "empty backend list");
+        rc = PB_ERR;
+    }
+    return rc;
+}
+
+int pb_copy_path(const char *opt, const char *val, char *dst, size_t cap, char *err, size_t errcap)
+{
+    size_t len = strlen(val);
+    if (len == 0) {
+        snprintf(err, errcap, "%s needs a file name", opt);
+        return PB_ERR;
+    }
+    if (len >= cap) {
+        snprintf(err, errcap, "%s: the path is too long (%zu bytes; at most %zu)", opt, len, cap - 1);
+        return PB_ERR;
+    }
+    memcpy(dst, val, len + 1);
     return PB_OK;
 }
 
@@ -302,6 +300,10 @@ static int parse_int(const char *opt, const char *s, long lo, long hi, long *out
 static int parse_dtypes(const pb_bench *b, const char *spec, pb_options *o, char *err, size_t cap)
 {
     char buf[128];
+    if (strlen(spec) >= sizeof buf) {
+        snprintf(err, cap, "dtype list too long");
+        return PB_ERR;
+    }
     pb_strlcpy(buf, spec, sizeof buf);
     o->ndtypes = 0;
     char *save = NULL;
@@ -332,20 +334,45 @@ static int parse_dtypes(const pb_bench *b, const char *spec, pb_options *o, char
 
 static int parse_gpu(const char *s, pb_options *o, char *err, size_t cap)
 {
+    o->ngpu_list = 0;
     if (strcmp(s, "auto") == 0) {
         o->gpu_kind = PB_GPU_AUTO;
         return PB_OK;
     }
-    if (isdigit((unsigned char)s[0])) {
-        long v;
-        if (parse_int("--gpu", s, 0, 63, &v, err, cap))
+    if (strcmp(s, "all") == 0) {
+        o->gpu_kind = PB_GPU_ALL;
+        return PB_OK;
+    }
+    if (isdigit((unsigned char)s[0])) { /* an index or a comma list of them */
+        char buf[256];
+        if (strlen(s) >= sizeof buf) {
+            snprintf(err, cap, "--gpu: list too long");
             return PB_ERR;
+        }
+        pb_strlcpy(buf, s, sizeof buf);
+        char *save = NULL;
+        for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+            long v;
+            if (parse_int("--gpu", t, 0, PB_MAX_GPUS - 1, &v, err, cap))
+                return PB_ERR;
+            for (int k = 0; k < o->ngpu_list; ++k)
+                if (o->gpu_list[k] == v) {
+                    snprintf(err, cap, "--gpu: GPU %ld is listed twice", v);
+                    return PB_ERR;
+                }
+            o->gpu_list[o->ngpu_list++] = (int)v;
+        }
+        if (o->ngpu_list == 0) {
+            snprintf(err, cap, "--gpu: empty list");
+            return PB_ERR;
+        }
         o->gpu_kind = PB_GPU_INDEX;
-        o->gpu_index = (int)v;
+        o->gpu_index = o->gpu_list[0];
         return PB_OK;
     }
     if (!pb_gpu_model_known(s)) {
-        snprintf(err, cap, "unknown GPU model '%s': use auto, a device index, or one of %s", s, pb_gpu_model_list());
+        snprintf(err, cap, "unknown GPU model '%.40s': use auto, all, a device index or list (0,1), or one of %s", s,
+                 pb_gpu_model_list());
         return PB_ERR;
     }
     o->gpu_kind = PB_GPU_MODEL;
@@ -357,6 +384,11 @@ static int parse_param_values(const pb_param_def *d, const char *spec, long *val
 {
     size_t tmp[PB_MAX_VALUES];
     char sub[160];
+    if (d->min == 0 && strcmp(spec, "0") == 0) { /* 0 is a value of its own: gemm --m 0, transpose --cols 0 */
+        vals[0] = 0;
+        *n = 1;
+        return PB_OK;
+    }
     if (pb_parse_sizes(spec, tmp, PB_MAX_VALUES, n, sub, sizeof sub)) {
         snprintf(err, cap, "%s: %s", d->option, sub);
         return PB_ERR;
@@ -371,124 +403,268 @@ static int parse_param_values(const pb_param_def *d, const char *spec, long *val
     return PB_OK;
 }
 
-static int missing(const char *opt, char *err, size_t cap)
+/* ---- the options of the benchmark commands, as tables ---- */
+
+enum {
+    O_BACKEND = 1, O_VARIANTS, O_SIZE, O_DTYPE, O_WARMUP, O_REPS, O_BUDGET, O_SEED, O_THREADS, O_GPU, O_CSV,
+    O_JSON, O_CEILINGS, O_CLOCK, O_NO_BASELINES, O_FALLBACK, O_FAIL_ON_SKIP, O_QUIET, O_RECORD, O_LABEL,
+    O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_GPU_SERIAL, O_SPREAD, O_MPI_TIMEOUT, O_PARAM = 100, O_ALIAS = 200
+};
+
+static const pb_optdef common_opts[] = {
+    {"backend", PB_OPT_VALUE, "LIST", "comma list of backends (default: the table's defaults)", O_BACKEND, 0},
+    {"variants", PB_OPT_VALUE, "LIST", "versions: names, ranges like v3-v9, all (default)", O_VARIANTS, 0},
+    {"dtype", PB_OPT_VALUE, "LIST", "element types", O_DTYPE, 0},
+    {"warmup", PB_OPT_VALUE, "N", "untimed runs before timing (default 2)", O_WARMUP, 0},
+    {"reps", PB_OPT_VALUE, "N", "timed repetitions (default 10)", O_REPS, 0},
+    {"time-budget", PB_OPT_VALUE, "S",
+     "at most S seconds of timed repetitions per configuration: a slow one runs\n"
+     "fewer (at least 1; the row says so). 0 = no limit (default 60)", O_BUDGET, 0},
+    {"gpu", PB_OPT_VALUE, "SPEC",
+     "auto | all | device index or list (0,1) | model (it must match the GPUs found);\n"
+     "several GPUs run at once, one process each, bound to the cores nearest its GPU", O_GPU, 0},
+    {"seed", PB_OPT_VALUE, "N", "input generator seed (default 42)", O_SEED, 0},
+    {"threads", PB_OPT_VALUE, "N", "CPU baseline threads (default: one per core; at most the hardware threads)",
+     O_THREADS, 0},
+    {"clock", PB_OPT_VALUE, "host|device", "time the rates use (default: device where traced, else host)", O_CLOCK, 0},
+    {"csv", PB_OPT_VALUE, "FILE", "results in long CSV format (and FILE.meta.json); - = standard output\n"
+                                 "(the table then goes to standard error)", O_CSV, 0},
+    {"no-baselines", PB_OPT_NONE, NULL, "do not add the library and CPU baselines", O_NO_BASELINES, 0},
+    {"allow-host-fallback", PB_OPT_NONE, NULL, "run OpenMP target code on the host when no GPU exists", O_FALLBACK,
+     0},
+    {"quiet", PB_OPT_NONE, NULL, "no progress lines on stderr", O_QUIET, 'q'},
+    {NULL, 0, NULL, NULL, 0, 0},
+};
+
+/* Options the driver keeps for itself (not passed to the workers). */
+static const pb_optdef driver_opts[] = {
+    {"json", PB_OPT_VALUE, "FILE", "results and run metadata as one JSON document (schema_version 1)", O_JSON, 0},
+    {"ceilings", PB_OPT_VALUE, "FILE",
+     "measured ceilings for pct_measured_* (default: the file portbench ceilings\nwrote for this GPU, if any)",
+     O_CEILINGS, 0},
+    {"fail-on-skip", PB_OPT_NONE, NULL, "exit 1 when any row was skipped (a nightly job on a node without a GPU fails)",
+     O_FAIL_ON_SKIP, 0},
+    {"gpu-serial", PB_OPT_NONE, NULL, "several GPUs: one after another, not at once (no contention)", O_GPU_SERIAL,
+     0},
+    {"spread", PB_OPT_NONE, NULL,
+     "several GPUs or MPI ranks: one line per variant with min/median/max and the slowest", O_SPREAD, 0},
+    {"mpi-timeout", PB_OPT_VALUE, "S",
+     "under MPI: seconds a rank waits for the others at the gather before it gives up\n(default 600)",
+     O_MPI_TIMEOUT, 0},
+    {"record", PB_OPT_OPTIONAL, "DIR", "also store the run under DIR/<gpu>/<benchmark>/<UTC time>_<label>/\n"
+                                      "(default DIR: ./results)", O_RECORD, 0},
+    {"label", PB_OPT_VALUE, "NAME", "label of the recorded run (default: dtypes and sizes, e.g. double_nx4096)",
+     O_LABEL, 0},
+    {NULL, 0, NULL, NULL, 0, 0},
+};
+
+/* What the driver hands a worker. */
+static const pb_optdef worker_opts[] = {
+    {"emit", PB_OPT_VALUE, "FILE", "rows go here", O_EMIT, 0},
+    {"meta", PB_OPT_VALUE, "FILE", "key=value metadata goes here", O_META, 0},
+    {"device", PB_OPT_VALUE, "N", "GPU index", O_DEVICE, 0},
+    {"gpu-profile", PB_OPT_VALUE, "ID", "datasheet profile", O_GPU_PROFILE, 0},
+    {NULL, 0, NULL, NULL, 0, 0},
+};
+
+/* The size option(s), the parameters and their aliases of one benchmark. */
+typedef struct bench_opts {
+    pb_optdef defs[2 * PB_MAX_PARAMS + 3];
+    char help[PB_MAX_PARAMS + 2][160];
+} bench_opts;
+
+static void make_bench_opts(const pb_bench *b, bench_opts *bo)
 {
-    snprintf(err, cap, "option %s needs a value", opt);
-    return 0;
+    int n = 0;
+    memset(bo, 0, sizeof *bo);
+    snprintf(bo->help[0], sizeof bo->help[0],
+             "sizes: 1000,4096 | 2^20 | 16Ki | LO:HI:xF | LO:HI:+D | LO:HI:K/oct\n(default %s)", b->default_sizes);
+    bo->defs[n++] = (pb_optdef){b->size_option + 2, PB_OPT_VALUE, "LIST", bo->help[0], O_SIZE, 0};
+    if (strcmp(b->size_option, "--size") != 0)
+        bo->defs[n++] = (pb_optdef){"size", PB_OPT_VALUE, "LIST", "the same as --" , O_SIZE, 0};
+    if (n == 2) {
+        snprintf(bo->help[1], sizeof bo->help[1], "the same as %s", b->size_option);
+        bo->defs[1].help = bo->help[1];
+    }
+    for (int p = 0; p < b->nparams; ++p) {
+        snprintf(bo->help[p + 2], sizeof bo->help[p + 2], "%s (list or sweep; default %ld)", b->params[p].help,
+                 b->params[p].def);
+        bo->defs[n++] = (pb_optdef){b->params[p].option + 2, PB_OPT_VALUE, "LIST", bo->help[p + 2], O_PARAM + p, 0};
+    }
+    for (int k = 0; k < PB_MAX_PARAMS && b->aliases[k].option; ++k)
+        bo->defs[n++] = (pb_optdef){b->aliases[k].option + 2, PB_OPT_VALUE, "LIST", b->aliases[k].help, O_ALIAS + k, 0};
+}
+
+/* An alias sets each of its parameters to the same values, checked against each range;
+ * the parameters are then tied: they take their values together, not crossed. */
+static int parse_alias(const pb_bench *b, int k, const char *spec, pb_options *o, char *err, size_t cap)
+{
+    for (int p = 0; p < b->nparams; ++p)
+        if (b->aliases[k].params & (1u << p)) {
+            pb_param_def d = b->params[p];
+            d.option = b->aliases[k].option;
+            if (parse_param_values(&d, spec, o->params[p], &o->nparams[p], err, cap))
+                return PB_ERR;
+        }
+    o->tied |= 1u << k;
+    return PB_OK;
+}
+
+static void bench_spec(const pb_bench *b, const bench_opts *bo, int worker, pb_cmdspec *c)
+{
+    memset(c, 0, sizeof *c);
+    c->name = b->name;
+    c->summary = b->summary;
+    c->tables[0] = bo->defs;
+    c->tables[1] = common_opts;
+    c->tables[2] = worker ? worker_opts : driver_opts;
+    c->min_pos = 0;
+    c->max_pos = 0;
+}
+
+static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err, size_t cap)
+{
+    pb_options *o = ctx;
+    const pb_bench *b = o->bench;
+    long v;
+    char sub[200];
+    switch (d->id) {
+    case O_BACKEND:
+        if (pb_parse_backends(val, &o->backends, err, cap) != PB_OK)
+            return PB_ERR;
+        o->backends_named = o->backends;
+        return PB_OK;
+    case O_VARIANTS: return pb_parse_variants(b, val, &o->variants, err, cap);
+    case O_SIZE:
+        if (pb_parse_sizes(val, o->sizes, PB_MAX_SIZES, &o->nsizes, sub, sizeof sub) == PB_OK)
+            return PB_OK;
+        snprintf(err, cap, "%s: %s", b->size_option, sub);
+        return PB_ERR;
+    case O_DTYPE: return parse_dtypes(b, val, o, err, cap);
+    case O_WARMUP:
+        if (parse_int("--warmup", val, 0, 1000000, &v, err, cap))
+            return PB_ERR;
+        o->warmup = (int)v;
+        return PB_OK;
+    case O_REPS:
+        if (parse_int("--reps", val, 1, 1000000, &v, err, cap))
+            return PB_ERR;
+        o->reps = (int)v;
+        return PB_OK;
+    case O_BUDGET: {
+        char *end;
+        double tb = strtod(val, &end);
+        if (end == val || *end || !(tb >= 0) || tb > 1e6) {
+            snprintf(err, cap, "--time-budget needs seconds >= 0 (0 = no limit), got '%.40s'", val);
+            return PB_ERR;
+        }
+        o->time_budget = tb;
+        return PB_OK;
+    }
+    case O_SEED:
+        if (parse_int("--seed", val, 0, 0x7fffffffffffffffL, &v, err, cap))
+            return PB_ERR;
+        o->seed = (uint64_t)v;
+        return PB_OK;
+    case O_THREADS:
+        if (parse_int("--threads", val, 1, 4096, &v, err, cap))
+            return PB_ERR;
+        o->threads = (int)v;
+        return PB_OK;
+    case O_GPU: return parse_gpu(val, o, err, cap);
+    case O_CSV: return pb_copy_path("--csv", val, o->csv, sizeof o->csv, err, cap);
+    case O_JSON: return pb_copy_path("--json", val, o->json, sizeof o->json, err, cap);
+    case O_CEILINGS: return pb_copy_path("--ceilings", val, o->ceilings, sizeof o->ceilings, err, cap);
+    case O_CLOCK:
+        if (strcmp(val, "host") && strcmp(val, "device")) {
+            snprintf(err, cap, "--clock must be host or device, got '%.40s'", val);
+            return PB_ERR;
+        }
+        pb_strlcpy(o->clock, val, sizeof o->clock);
+        return PB_OK;
+    case O_NO_BASELINES: o->no_baselines = 1; return PB_OK;
+    case O_FALLBACK: o->allow_host_fallback = 1; return PB_OK;
+    case O_FAIL_ON_SKIP: o->fail_on_skip = 1; return PB_OK;
+    case O_GPU_SERIAL: o->gpu_serial = 1; return PB_OK;
+    case O_SPREAD: o->spread = 1; return PB_OK;
+    case O_MPI_TIMEOUT: {
+        char *end;
+        double t = strtod(val, &end);
+        if (end == val || *end || !(t > 0) || t > 1e6) {
+            snprintf(err, cap, "--mpi-timeout needs seconds > 0, got '%.40s'", val);
+            return PB_ERR;
+        }
+        o->mpi_timeout = t;
+        return PB_OK;
+    }
+    case O_QUIET: o->quiet = 1; return PB_OK;
+    case O_RECORD:
+        o->record = 1;
+        if (!val)
+            val = "results";
+        return pb_copy_path("--record", val, o->record_dir, sizeof o->record_dir, err, cap);
+    case O_LABEL: {
+        size_t len = strlen(val), ok = len > 0 && len < sizeof o->label;
+        for (size_t i = 0; i < len && ok; ++i)
+            ok = isalnum((unsigned char)val[i]) || strchr(".+-_", val[i]);
+        if (!ok) {
+            snprintf(err, cap, "--label '%.40s': use 1-%zu letters, digits, '.', '+', '-' or '_'", val,
+                     sizeof o->label - 1);
+            return PB_ERR;
+        }
+        pb_strlcpy(o->label, val, sizeof o->label);
+        return PB_OK;
+    }
+    case O_EMIT: return pb_copy_path("--emit", val, o->emit, sizeof o->emit, err, cap);
+    case O_META: return pb_copy_path("--meta", val, o->meta, sizeof o->meta, err, cap);
+    case O_DEVICE:
+        if (parse_int("--device", val, 0, 63, &v, err, cap))
+            return PB_ERR;
+        o->device = (int)v;
+        return PB_OK;
+    case O_GPU_PROFILE: pb_strlcpy(o->gpu_profile, val, sizeof o->gpu_profile); return PB_OK;
+    default: {
+        if (d->id >= O_ALIAS)
+            return parse_alias(b, d->id - O_ALIAS, val, o, err, cap);
+        int p = d->id - O_PARAM;
+        if (p < 0 || p >= b->nparams) {
+            snprintf(err, cap, "internal error: option %s", d->name);
+            return PB_ERR;
+        }
+        for (int k = 0; k < PB_MAX_PARAMS && b->aliases[k].option; ++k)
+            if (b->aliases[k].params & (1u << p))
+                o->tied &= ~(1u << k); /* set on its own now */
+        return parse_param_values(&b->params[p], val, o->params[p], &o->nparams[p], err, cap);
+    }
+    }
 }
 
 int pb_options_parse(pb_options *o, int argc, char **argv, int worker, char *err, size_t cap)
 {
     err[0] = '\0';
-    const pb_bench *b = o->bench;
-    const char *cmd = b ? b->name : "portbench";
-    for (int i = 0; i < argc; ++i) {
-        char name[64];
-        const char *arg = argv[i], *val = NULL;
-        const char *eq = strchr(arg, '=');
-        if (strncmp(arg, "--", 2) == 0 && eq && (size_t)(eq - arg) < sizeof name) {
-            memcpy(name, arg, (size_t)(eq - arg));
-            name[eq - arg] = '\0';
-            val = eq + 1;
-        } else {
-            pb_strlcpy(name, arg, sizeof name);
-        }
-#define FLAG(s) (strcmp(name, s) == 0 && !val)
-#define OPT(s) (strcmp(name, s) == 0 && (val || (i + 1 < argc ? (val = argv[++i], 1) : missing(s, err, cap))))
-        long v;
-        if (FLAG("--no-baselines")) {
-            o->no_baselines = 1;
-        } else if (FLAG("--allow-host-fallback")) {
-            o->allow_host_fallback = 1;
-        } else if (FLAG("--quiet") || FLAG("-q")) {
-            o->quiet = 1;
-        } else if (OPT("--backend")) {
-            if (pb_parse_backends(val, &o->backends, err, cap))
-                return PB_ERR;
-        } else if (OPT("--variants")) {
-            if (pb_parse_variants(b, val, &o->variants, err, cap))
-                return PB_ERR;
-        } else if (OPT(b->size_option) || OPT("--size")) {
-            char sub[200];
-            if (pb_parse_sizes(val, o->sizes, PB_MAX_SIZES, &o->nsizes, sub, sizeof sub)) {
-                snprintf(err, cap, "%s: %s", b->size_option, sub);
-                return PB_ERR;
-            }
-        } else if (OPT("--dtype")) {
-            if (parse_dtypes(b, val, o, err, cap))
-                return PB_ERR;
-        } else if (OPT("--warmup")) {
-            if (parse_int("--warmup", val, 0, 1000000, &v, err, cap))
-                return PB_ERR;
-            o->warmup = (int)v;
-        } else if (OPT("--reps")) {
-            if (parse_int("--reps", val, 1, 1000000, &v, err, cap))
-                return PB_ERR;
-            o->reps = (int)v;
-        } else if (OPT("--time-budget")) {
-            char *end;
-            double tb = strtod(val, &end);
-            if (end == val || *end || !(tb >= 0) || tb > 1e6) {
-                snprintf(err, cap, "--time-budget needs seconds >= 0 (0 = no limit), got '%s'", val);
-                return PB_ERR;
-            }
-            o->time_budget = tb;
-        } else if (OPT("--seed")) {
-            if (parse_int("--seed", val, 0, 0x7fffffffffffffffL, &v, err, cap))
-                return PB_ERR;
-            o->seed = (uint64_t)v;
-        } else if (OPT("--threads")) {
-            if (parse_int("--threads", val, 1, 65536, &v, err, cap))
-                return PB_ERR;
-            o->threads = (int)v;
-        } else if (OPT("--gpu")) {
-            if (parse_gpu(val, o, err, cap))
-                return PB_ERR;
-        } else if (OPT("--csv")) {
-            if (!*val) {
-                snprintf(err, cap, "--csv needs a file name");
-                return PB_ERR;
-            }
-            pb_strlcpy(o->csv, val, sizeof o->csv);
-        } else if (!worker && OPT("--ceilings")) {
-            pb_strlcpy(o->ceilings, val, sizeof o->ceilings);
-        } else if (OPT("--clock")) {
-            if (strcmp(val, "host") && strcmp(val, "device")) {
-                snprintf(err, cap, "--clock must be host or device, got '%s'", val);
-                return PB_ERR;
-            }
-            pb_strlcpy(o->clock, val, sizeof o->clock);
-        } else if (worker && OPT("--emit")) {
-            pb_strlcpy(o->emit, val, sizeof o->emit);
-        } else if (worker && OPT("--meta")) {
-            pb_strlcpy(o->meta, val, sizeof o->meta);
-        } else if (worker && OPT("--device")) {
-            if (parse_int("--device", val, 0, 63, &v, err, cap))
-                return PB_ERR;
-            o->device = (int)v;
-        } else if (worker && OPT("--gpu-profile")) {
-            pb_strlcpy(o->gpu_profile, val, sizeof o->gpu_profile);
-        } else {
-            int matched = 0;
-            for (int p = 0; b && p < b->nparams && !matched; ++p)
-                if (OPT(b->params[p].option)) {
-                    if (parse_param_values(&b->params[p], val, o->params[p], &o->nparams[p], err, cap))
-                        return PB_ERR;
-                    matched = 1;
-                }
-            if (!matched) {
-                if (err[0])
-                    return PB_ERR; /* a missing value was reported */
-                snprintf(err, cap, "unknown option '%s' for '%s' (see 'portbench %s --help')", arg, cmd, cmd);
-                return PB_ERR;
-            }
-        }
-        if (err[0])
-            return PB_ERR;
-#undef FLAG
-#undef OPT
+    bench_opts bo;
+    pb_cmdspec c;
+    make_bench_opts(o->bench, &bo);
+    bench_spec(o->bench, &bo, worker, &c);
+    int rc = pb_opt_parse(&c, argc, argv, set_option, o, NULL, NULL, err, cap);
+    if (rc == PB_OK && o->label[0] && !o->record) {
+        snprintf(err, cap, "--label names a recorded run: use it with --record[=DIR]");
+        rc = PB_ERR;
     }
-    return PB_OK;
+    return rc;
+}
+
+/* The first parameter of a tied alias that holds parameter p, or p itself: tied
+ * parameters follow the index of that first one instead of being crossed with it. */
+static int tied_leader(const pb_options *o, int p)
+{
+    const pb_bench *b = o->bench;
+    for (int k = 0; k < PB_MAX_PARAMS && b->aliases[k].option; ++k)
+        if ((o->tied & (1u << k)) && (b->aliases[k].params & (1u << p)))
+            for (int q = 0; q < p; ++q)
+                if (b->aliases[k].params & (1u << q))
+                    return q;
+    return p;
 }
 
 void pb_options_case(const pb_options *o, int t, int s, const int *idx, pb_case *c)
@@ -498,12 +674,14 @@ void pb_options_case(const pb_options *o, int t, int s, const int *idx, pb_case 
     c->dtype = o->dtypes[t];
     c->n = o->sizes[s];
     for (int p = 0; p < o->bench->nparams; ++p)
-        c->param[p] = o->params[p][idx[p]];
+        c->param[p] = o->params[p][idx[tied_leader(o, p)]];
 }
 
 int pb_options_next_combo(const pb_options *o, int *idx)
 {
     for (int p = o->bench->nparams - 1; p >= 0; --p) {
+        if (tied_leader(o, p) != p)
+            continue;
         if (++idx[p] < o->nparams[p])
             return 1;
         idx[p] = 0;
@@ -515,11 +693,11 @@ void pb_options_finish(pb_options *o)
 {
     if (o->no_baselines)
         return;
-    for (size_t i = 0; i < pb_nbackend_specs; ++i) {
-        const pb_backend_spec *s = &pb_backend_specs[i];
-        if (strcmp(s->cli, "cpu") == 0 ||
+    for (size_t i = 0; i < pb_backend_count(); ++i) {
+        const pb_backend_spec *s = pb_backend_at(i);
+        if (strcmp(s->cli, "cpu") == 0 || (s->library && !s->gpu) || /* CPU libraries come with the CPU baseline */
             (s->library && o->bench->lib_backend && strcmp(s->cli, o->bench->lib_backend) == 0))
-            o->backends |= 1u << i;
+            o->backends |= (pb_backend_mask)1 << i;
     }
 }
 
@@ -561,18 +739,31 @@ static void add_longs(argv_builder *a, const char *opt, const long *v, int n)
     add_opt(a, opt, buf);
 }
 
-int pb_options_to_argv(const pb_options *o, unsigned backends, char **argv, int maxargs, char *store,
+/* 1 if the comma list holds the word. */
+static int list_has(const char *list, const char *word)
+{
+    size_t len = strlen(word);
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, ",");
+        if (n == len && strncmp(p, word, len) == 0)
+            return 1;
+        p += n + (p[n] == ',');
+    }
+    return 0;
+}
+
+int pb_options_to_argv(const pb_options *o, pb_backend_mask backends, char **argv, int maxargs, char *store,
                        size_t storecap)
 {
     argv_builder a = {argv, 0, maxargs, store, 0, storecap, 0};
     const pb_bench *b = o->bench;
-    char buf[PB_MAX_SIZES * 17 + 64];
+    static char buf[PB_MAX_SIZES * 21 + 64];
 
     buf[0] = '\0';
-    for (size_t i = 0; i < pb_nbackend_specs; ++i)
-        if (backends & (1u << i)) {
+    for (size_t i = 0; i < pb_backend_count(); ++i)
+        if (backends & ((pb_backend_mask)1 << i) && !list_has(buf, pb_backend_at(i)->backend)) {
             strncat(buf, buf[0] ? "," : "", sizeof buf - strlen(buf) - 1);
-            strncat(buf, pb_backend_specs[i].backend, sizeof buf - strlen(buf) - 1);
+            strncat(buf, pb_backend_at(i)->backend, sizeof buf - strlen(buf) - 1);
         }
     add_arg(&a, b->name);
     add_opt(&a, "--backend", buf);
@@ -600,8 +791,14 @@ int pb_options_to_argv(const pb_options *o, unsigned backends, char **argv, int 
     }
     add_opt(&a, "--dtype", buf);
 
-    for (int p = 0; p < b->nparams; ++p)
-        add_longs(&a, b->params[p].option, o->params[p], o->nparams[p]);
+    for (int p = 0; p < b->nparams; ++p) {
+        const char *opt = b->params[p].option;
+        for (int k = 0; k < PB_MAX_PARAMS && b->aliases[k].option; ++k)
+            if ((o->tied & (1u << k)) && (b->aliases[k].params & (1u << p)))
+                opt = b->aliases[k].option; /* tied parameters travel as their alias */
+        if (tied_leader(o, p) == p)
+            add_longs(&a, opt, o->params[p], o->nparams[p]);
+    }
 
     long num[1];
     num[0] = o->warmup;
@@ -639,31 +836,15 @@ int pb_options_to_argv(const pb_options *o, unsigned backends, char **argv, int 
 
 void pb_print_bench_help(FILE *f, const pb_bench *b)
 {
-    char valid[256];
+    bench_opts bo;
+    pb_cmdspec c;
+    make_bench_opts(b, &bo);
+    bench_spec(b, &bo, 0, &c);
+    char details[2048], valid[256];
     variant_list(b, valid, sizeof valid);
-    fprintf(f, "usage: portbench %s [options]\n  %s\n\n", b->name, b->summary);
-    fprintf(f, "  --backend LIST     cuda, omp (= omp@clang), omp@gcc, cublas, cub, cudart, cpu (default: cuda,omp,omp@gcc)\n");
-    fprintf(f, "  --variants LIST    %s; ranges like %s-%s; all (default)\n", valid, b->variants[0],
-            b->variants[1] ? b->variants[1] : b->variants[0]);
-    fprintf(f, "  %-18s sizes: 1000,4096 | 2^20 | 16Ki | LO:HI:xF | LO:HI:+D | LO:HI:K/oct (default %s)\n",
-            b->size_option, b->default_sizes);
-    fprintf(f, "  --dtype LIST       element types (default %s)\n", pb_dtype_name(b->default_dtype));
-    for (int p = 0; p < b->nparams; ++p)
-        fprintf(f, "  %-18s %s (list or sweep; default %ld)\n", b->params[p].option, b->params[p].help,
-                b->params[p].def);
-    fprintf(f, "  --warmup N         untimed runs before timing (default 2)\n");
-    fprintf(f, "  --reps N           timed repetitions (default 10)\n");
-    fprintf(f, "  --time-budget S    at most S seconds of timed repetitions per configuration: a slow one runs\n"
-               "                     fewer (at least 1; the row says so). 0 = no limit (default 60)\n");
-    fprintf(f, "  --gpu SPEC         auto | device index | model (%s)\n", pb_gpu_model_list());
-    fprintf(f, "  --csv FILE         write results in long CSV format (and FILE.meta.json)\n");
-    fprintf(f, "  --seed N           input generator seed (default 42)\n");
-    fprintf(f, "  --threads N        CPU baseline threads (default: one per core)\n");
-    fprintf(f, "  --clock host|device  time the rates use (default: device where traced, else host)\n");
-    fprintf(f, "  --ceilings FILE    measured ceilings for pct_measured_* (default: the file portbench ceilings\n"
-               "                     wrote for this GPU, if any)\n");
-    fprintf(f, "  --no-baselines     do not add the library and CPU baselines\n");
-    fprintf(f, "  --allow-host-fallback  run OpenMP target code on the host when no GPU exists\n");
-    fprintf(f, "  --quiet            no progress lines on stderr\n");
-    fprintf(f, "\n  cost model: %s\n", b->cost_model);
+    snprintf(details, sizeof details,
+             "backends: %s\nvariants: %s\ndtypes:   default %s\n\ncost model: %s\n", pb_backend_cli_list(), valid,
+             pb_dtype_name(b->default_dtype), b->cost_model);
+    c.details = details;
+    pb_opt_help(f, &c);
 }

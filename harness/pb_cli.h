@@ -3,7 +3,9 @@
 #ifndef PB_CLI_H
 #define PB_CLI_H
 
+#include "pb_backends.h"
 #include "pb_bench.h"
+#include "pb_opt.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -15,26 +17,14 @@ extern "C" {
 #define PB_MAX_SIZES 1024
 #define PB_MAX_VALUES 64
 
-/* Backend spellings on the command line and the worker executable that holds each. */
-typedef struct pb_backend_spec {
-    const char *cli;     /* cuda, cublas, cub, omp@clang, omp@gcc, cpu */
-    const char *backend; /* pb_backend.name inside the worker */
-    const char *worker;  /* worker executable */
-    const char *compiler;/* compiler (or library) that builds it, for rows the driver writes */
-    int gpu;             /* runs on the GPU */
-    int library;         /* a vendor library bar */
-} pb_backend_spec;
+typedef enum { PB_GPU_AUTO, PB_GPU_INDEX, PB_GPU_MODEL, PB_GPU_ALL } pb_gpu_kind;
 
-extern const pb_backend_spec pb_backend_specs[];
-extern const size_t pb_nbackend_specs;
-/* Index into pb_backend_specs for a spelling ("omp" means omp@clang), or -1. */
-int pb_backend_spec_find(const char *cli);
-
-typedef enum { PB_GPU_AUTO, PB_GPU_INDEX, PB_GPU_MODEL } pb_gpu_kind;
+#define PB_MAX_GPUS 64
 
 typedef struct pb_options {
     const pb_bench *bench;
-    unsigned backends;         /* mask over pb_backend_specs */
+    pb_backend_mask backends;  /* bit i: pb_backend_at(i) */
+    pb_backend_mask backends_named; /* the ones --backend named (baselines join later) */
     unsigned variants;         /* mask over bench->variants */
     size_t sizes[PB_MAX_SIZES];
     int nsizes;
@@ -42,14 +32,27 @@ typedef struct pb_options {
     int ndtypes;
     long params[PB_MAX_PARAMS][PB_MAX_VALUES];
     int nparams[PB_MAX_PARAMS];
+    unsigned tied;             /* mask over bench->aliases given after their parameters: those
+                                  parameters take their values together (--stride 2,4: 2/2, 4/4) */
     int warmup, reps;
     double time_budget;        /* seconds of timed repetitions per configuration, 0 = none */
     uint64_t seed;
     int threads;               /* 0 = one per core */
     pb_gpu_kind gpu_kind;
-    int gpu_index;
+    int gpu_index;             /* the first of gpu_list */
+    int gpu_list[PB_MAX_GPUS]; /* --gpu 0,1: device indices (PB_GPU_INDEX) */
+    int ngpu_list;
     char gpu_model[32];
-    char csv[PATH_MAX];
+    int gpu_serial;            /* several GPUs: one after another instead of at once */
+    int spread;                /* several GPUs or ranks: min/median/max per variant */
+    double mpi_timeout;        /* seconds a rank waits for the others at the gather */
+    int mpi_local_rank;        /* under MPI: this rank's place on its node (its GPU); else -1 */
+    char csv[PATH_MAX];        /* "-": standard output */
+    char json[PATH_MAX];       /* results file in JSON (driver only) */
+    int record;                /* --record[=DIR] (driver only) */
+    char record_dir[PATH_MAX];
+    char label[64];
+    int fail_on_skip;          /* a skipped row makes the exit status 1 (driver only) */
     int no_baselines;
     int allow_host_fallback;
     int quiet;
@@ -58,6 +61,7 @@ typedef struct pb_options {
     /* set by the driver for the workers */
     int device;
     char gpu_profile[32];
+    char gpu_uuid[64];         /* of `device`, for the rows the driver writes itself */
     char emit[PATH_MAX];
     char meta[PATH_MAX];
     int list;
@@ -67,7 +71,8 @@ typedef struct pb_options {
 void pb_options_defaults(pb_options *o, const pb_bench *bench);
 
 /* Parse argv[0..argc) (the options after the command name). worker != 0 also accepts
- * the driver-to-worker options. Returns PB_OK, or PB_ERR with one line in err. */
+ * the driver-to-worker options. Returns PB_OK, PB_OPT_HELP (print the help, exit 0), or
+ * PB_ERR with one line in err. Paths that do not fit are refused, never cut. */
 int pb_options_parse(pb_options *o, int argc, char **argv, int worker, char *err, size_t cap);
 
 /* Apply the implicit rules: baselines unless --no-baselines. */
@@ -75,7 +80,7 @@ void pb_options_finish(pb_options *o);
 
 /* Build the argument vector that passes o to a worker holding `backends` (a mask).
  * Strings live in `store`; returns argc (argv NULL-terminated), or -1 if it does not fit. */
-int pb_options_to_argv(const pb_options *o, unsigned backends, char **argv, int maxargs,
+int pb_options_to_argv(const pb_options *o, pb_backend_mask backends, char **argv, int maxargs,
                        char *store, size_t storecap);
 
 /* Iterating the measured configurations: dtype t, size s and parameter combination
@@ -86,7 +91,9 @@ int pb_options_next_combo(const pb_options *o, int *idx);
 /* Pieces, exposed for tests. */
 int pb_parse_sizes(const char *spec, size_t *out, int max, int *n, char *err, size_t cap);
 int pb_parse_variants(const pb_bench *b, const char *spec, unsigned *mask, char *err, size_t cap);
-int pb_parse_backends(const char *spec, unsigned *mask, char *err, size_t cap);
+int pb_parse_backends(const char *spec, pb_backend_mask *mask, char *err, size_t cap);
+/* Copy a path option's value; PB_ERR (never a cut path) when it is empty or too long. */
+int pb_copy_path(const char *opt, const char *val, char *dst, size_t cap, char *err, size_t errcap);
 
 void pb_print_bench_help(FILE *f, const pb_bench *b);
 

@@ -19,6 +19,7 @@ typedef struct pb_gpu_profile {
     double fp64_gflops;    /* datasheet FP64 vector (non-tensor) peak, GFLOP/s */
     double fp32_gflops;    /* datasheet FP32 vector peak, GFLOP/s */
     int sms;               /* streaming multiprocessors */
+    double l2_mib;         /* L2 cache, MiB: the working set above which stream-type kernels leave it */
     const char *source;
 } pb_gpu_profile;
 

@@ -67,6 +67,13 @@ static const column columns[] = {
     N(mem_clock_mhz, "memory clock read by NVML right after the timed repetitions, MHz"),
     S(throttle_reasons, "NVML clocks-event reason bits seen before or after the timed repetitions (hex)"),
     S(note, "why a row is SKIP or FAIL, and other remarks"),
+    S(toolchain, "toolchain id `<compiler>-<major>` that built the row's worker (clang-19, gcc-12, nvcc-13): "
+                 "the key that tells two versions of one compiler apart"),
+    S(host, "host name of the machine that measured the row"),
+    N(gpu_index, "device index of the GPU the row's worker was given (CPU rows: of the GPU their run served)"),
+    S(gpu_uuid, "UUID of that GPU (empty without one): with several GPUs, part of the key that matches rows"),
+    N(rank, "MPI rank that measured the row (empty outside MPI runs)"),
+    N(elems_per_s, "elements processed per second (clock column) for benchmarks that count elements: histogram keys, rank sort keys"),
 };
 #undef S
 #undef N
@@ -76,6 +83,18 @@ enum { NCOLS = sizeof columns / sizeof columns[0] };
 size_t pb_csv_ncolumns(void) { return NCOLS; }
 const char *pb_csv_column_name(size_t i) { return i < NCOLS ? columns[i].name : NULL; }
 const char *pb_csv_column_doc(size_t i) { return i < NCOLS ? columns[i].doc : NULL; }
+
+int pb_csv_column_is_number(size_t i) { return i < NCOLS && columns[i].kind == COL_NUM; }
+
+const char *pb_row_str(const pb_row *r, size_t i)
+{
+    return i < NCOLS && columns[i].kind == COL_STR ? (const char *)r + columns[i].off : NULL;
+}
+
+double pb_row_num(const pb_row *r, size_t i)
+{
+    return i < NCOLS && columns[i].kind == COL_NUM ? *(const double *)((const char *)r + columns[i].off) : NAN;
+}
 
 void pb_row_init(pb_row *r)
 {
@@ -227,15 +246,64 @@ static int split_record(char *line, char **fields, int maxf)
     }
 }
 
+void pb_row_derive_toolchain(pb_row *r)
+{
+    static const char *const compiled[] = {"cuda", "omp", "cpu"};
+    if (r->toolchain[0])
+        return;
+    int is_compiled = 0;
+    for (size_t i = 0; i < sizeof compiled / sizeof *compiled; ++i)
+        is_compiled |= strcmp(r->backend, compiled[i]) == 0;
+    if (!is_compiled || !r->compiler[0])
+        return;
+    char major[16];
+    pb_strlcpy(major, r->compiler_version, sizeof major);
+    major[strspn(major, "0123456789")] = '\0';
+    if (major[0])
+        snprintf(r->toolchain, sizeof r->toolchain, "%.15s-%.15s", r->compiler, major);
+    else
+        pb_strlcpy(r->toolchain, r->compiler, sizeof r->toolchain);
+}
+
 enum { MAX_FIELDS = 128, MAX_LINE = 8192 };
 
-int pb_csv_read(const char *path, pb_rowset *out, char *err, size_t errcap)
+static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t errcap, int partial);
+
+static int csv_read_file(const char *path, pb_rowset *out, char *err, size_t errcap, int partial)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
         snprintf(err, errcap, "%s: cannot open: %s", path, strerror(errno));
         return -1;
     }
+    int rc = csv_read(f, path, out, err, errcap, partial);
+    return rc;
+}
+
+int pb_csv_read(const char *path, pb_rowset *out, char *err, size_t errcap)
+{
+    return csv_read_file(path, out, err, errcap, 0);
+}
+
+int pb_csv_read_partial(const char *path, pb_rowset *out, char *err, size_t errcap)
+{
+    return csv_read_file(path, out, err, errcap, 1);
+}
+
+int pb_csv_read_text(const char *text, size_t len, const char *name, pb_rowset *out, char *err, size_t errcap)
+{
+    FILE *f = fmemopen((void *)text, len, "r");
+    if (!f) {
+        snprintf(err, errcap, "%s: cannot read: %s", name, strerror(errno));
+        return -1;
+    }
+    int rc = csv_read(f, name, out, err, errcap, 0);
+    fclose(f);
+    return rc;
+}
+
+static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t errcap, int partial)
+{
     static const char *const required[] = {"benchmark", "variant", "backend", "compiler",
                                            "dtype", "size", "time_median_s", "verified"};
     char line[MAX_LINE];
@@ -250,6 +318,8 @@ int pb_csv_read(const char *path, pb_rowset *out, char *err, size_t errcap)
             rc = -1;
             break;
         }
+        if (partial && (len == 0 || line[len - 1] != '\n'))
+            break; /* a line its writer did not finish */
         while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
             line[--len] = '\0';
         if (len == 0 || line[0] == '#')
@@ -294,6 +364,7 @@ int pb_csv_read(const char *path, pb_rowset *out, char *err, size_t errcap)
             }
         if (rc)
             break;
+        pb_row_derive_toolchain(&r);
         if (pb_rowset_push(out, &r) != 0) {
             snprintf(err, errcap, "%s: out of memory", path);
             rc = -1;
@@ -304,6 +375,5 @@ int pb_csv_read(const char *path, pb_rowset *out, char *err, size_t errcap)
         snprintf(err, errcap, "%s: empty file (no CSV header)", path);
         rc = -1;
     }
-    fclose(f);
     return rc;
 }

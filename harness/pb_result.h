@@ -47,6 +47,12 @@ typedef struct pb_row {
     double sm_clock_mhz, mem_clock_mhz;
     char throttle_reasons[24];
     char note[256];
+    char toolchain[32]; /* compiler-major that built the row's worker: clang-19, gcc-12, nvcc-13 */
+    char host[64];      /* host name of the machine that measured the row */
+    double gpu_index;   /* device index the row's worker was given (also for its CPU rows) */
+    char gpu_uuid[64];  /* UUID of that GPU, empty without one */
+    double rank;        /* MPI rank, missing outside MPI runs */
+    double elems_per_s;
 } pb_row;
 
 void pb_row_init(pb_row *r); /* all numbers NaN, all strings empty */
@@ -54,6 +60,12 @@ void pb_row_init(pb_row *r); /* all numbers NaN, all strings empty */
 size_t pb_csv_ncolumns(void);
 const char *pb_csv_column_name(size_t i);
 const char *pb_csv_column_doc(size_t i);
+
+/* Column i of a row: its text (string columns) or value (number columns, NaN when
+ * missing). */
+int pb_csv_column_is_number(size_t i);
+const char *pb_row_str(const pb_row *r, size_t i);
+double pb_row_num(const pb_row *r, size_t i);
 
 void pb_csv_write_header(FILE *f);
 /* One CSV field, quoted when it holds a comma, quote or line break. */
@@ -69,9 +81,20 @@ typedef struct pb_rowset {
 int pb_rowset_push(pb_rowset *s, const pb_row *r); /* 0, or -1 out of memory */
 void pb_rowset_free(pb_rowset *s);
 
-/* Read a CSV written by pb_csv_write_* (columns in any order, unknown columns ignored).
+/* The toolchain id of a row from files written before the toolchain column:
+ * <compiler>-<major of compiler_version> for compiled backends, "" for libraries. */
+void pb_row_derive_toolchain(pb_row *r);
+
+/* Read a CSV written by pb_csv_write_* (columns in any order, unknown columns ignored;
+ * an empty toolchain is derived from compiler and compiler_version).
  * Returns 0, or -1 with a message naming the file and line in err. */
 int pb_csv_read(const char *path, pb_rowset *out, char *err, size_t errcap);
+
+/* The same for a file its writer may not have finished (a worker that crashed or was
+ * stopped): a last line without its newline is left out. */
+int pb_csv_read_partial(const char *path, pb_rowset *out, char *err, size_t errcap);
+/* The same from text in memory (len bytes); name is for messages. */
+int pb_csv_read_text(const char *text, size_t len, const char *name, pb_rowset *out, char *err, size_t errcap);
 
 /* Set column `name` of r from text (as the reader does). -1 if no such column or the
  * text is not a number where one is needed. */

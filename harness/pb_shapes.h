@@ -42,4 +42,63 @@
 /* Partial sums of a two-level scheme must fit one half (n/32 + 64 elements). */
 #define PB_REDUCE_PARTIALS(n, want) ((long)(n) / 32 + 64 < (want) ? (long)(n) / 32 + 64 : (want))
 
+/* GEMM: C_out = alpha*A*B + beta*C_in. alpha and beta are exact in binary and neither
+ * 1 nor 0, so both terms are computed and checked. */
+#define PB_GEMM_ALPHA 1.5
+#define PB_GEMM_BETA (-0.5)
+/* The problem is --size square unless --m/--n/--k (params 0, 1, 2) override a dimension. */
+#define PB_GEMM_DIM(size, param) ((param) > 0 ? (long)(param) : (long)(size))
+#define PB_GEMM_M(a) PB_GEMM_DIM((a)->n, (a)->param[0])
+#define PB_GEMM_N(a) PB_GEMM_DIM((a)->n, (a)->param[1])
+#define PB_GEMM_K(a) PB_GEMM_DIM((a)->n, (a)->param[2])
+/* Largest m and n: every CUDA grid dimension (32-row or -column tiles) stays below 65536. */
+#define PB_GEMM_MAX_MN 2000000L
+#define PB_GEMM_MAX_K (1L << 30)
+/* OpenMP target translations (omp_target/gemm_kernels.inc) */
+#define PB_GEMM_OMP_TILE 32 /* k3: team of 32x32, shared 32x32 tiles (CUDA k3) */
+#define PB_GEMM_OMP_K4_TM 8 /* k4: rows per iteration (CUDA k4's TM) */
+#define PB_GEMM_OMP_K5_TM 8 /* k5: rows x columns per iteration; the columns are 32 apart */
+#define PB_GEMM_OMP_K5_TN 4
+/* best: CUDA k5's block tile (BM x BN x BK, TM x TN per thread, 256 threads) */
+#define PB_GEMM_OMP_BM 128
+#define PB_GEMM_OMP_BN 128
+#define PB_GEMM_OMP_BK 8
+#define PB_GEMM_OMP_TM 8
+#define PB_GEMM_OMP_TN 8
+/* Transpose: 32 x 32 tiles. naive, tile, padded: 32 x 32 threads, one element each;
+ * unrolled: 32 x 8 threads, each copies TILE / ROWS = 4 rows of its tile. */
+#define PB_TRANSPOSE_TILE 32
+#define PB_TRANSPOSE_ROWS 8
+
+/* Sliding-window sum: threads per block; the largest radius (the OpenMP tile is a
+ * team-shared array of fixed size BLOCK + 2 * MAX_RADIUS). */
+#define PB_WINDOW_BLOCK 256
+#define PB_WINDOW_MAX_RADIUS 256
+
+/* Histogram: threads per block; at most MAX_BLOCKS blocks (teams) for the grid-stride
+ * shared-memory version; the largest --bins (size of the OpenMP team-shared array). */
+#define PB_HIST_BLOCK 256
+#define PB_HIST_MAX_BLOCKS 1024
+#define PB_HIST_MAX_BINS 4096
+/* Keys to bins, the same formula in every backend (CUB included):
+ *  int keys k:   bin = k for 0 <= k < bins (the course's bin[data[i]]++);
+ *  float keys x: j = (x + 1) * 2^23 evaluated in float, bin = floor(j * bins / 2^24) in
+ *                64-bit integers. The generated keys are multiples of 2^-23 in [-1, 1),
+ *                so j is an exact integer in [0, 2^24) and no rounding is involved.
+ * A key whose k or j is out of range is not counted (as CUB's HistogramEven does). */
+#define PB_HIST_J(x) (((x) + 1.0f) * 8388608.0f)
+#define PB_HIST_J_VALID(j) ((j) >= 0.0f && (j) < 16777216.0f)
+#define PB_HIST_BIN_J(j, bins) (PB_HIST_J_VALID(j) ? (int)(((long long)(j) * (long long)(bins)) >> 24) : -1)
+#define PB_HIST_BIN_INT(k, bins) ((k) >= 0 && (k) < (bins) ? (int)(k) : -1)
+
+/* Rank sort: threads per block of the grid version; the block version runs the whole
+ * array as one block, so n <= PB_RANKSORT_MAX_BLOCK. */
+#define PB_RANKSORT_BLOCK 256
+#define PB_RANKSORT_MAX_BLOCK 1024
+
+/* Vector add: threads per block; the grid-stride version uses at most GS_BLOCKS blocks
+ * (teams x threads in OpenMP: GS_BLOCKS * BLOCK loop iterations). */
+#define PB_VECADD_BLOCK 256
+#define PB_VECADD_GS_BLOCKS 1024
+
 #endif

@@ -1,6 +1,8 @@
 #include "pb_table.h"
 #include "pb_bench.h"
 
+#include "pb_backends.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +38,7 @@ void pb_rows_apply_clock(pb_rowset *s, const char *requested)
             continue;
         r->gbs *= scale;
         r->gflops *= scale;
+        r->elems_per_s *= scale;
         r->pct_peak_bw *= scale;
         r->pct_peak_flops *= scale;
         r->pct_measured_bw *= scale;
@@ -49,53 +52,108 @@ static int same_case(const pb_row *a, const pb_row *b)
            strcmp(a->params, b->params) == 0;
 }
 
+/* A case may have a GPU library row (cuBLAS) and a CPU one (OpenBLAS): each row is held
+ * to the library that ran where it ran (offload "cpu" or not), and to any library row of
+ * the case when there is none of its kind. */
 void pb_rows_speedup(pb_rowset *s)
 {
-    for (size_t i = 0; i < s->n; ++i) {
-        const pb_row *lib = &s->rows[i];
-        if (strcmp(lib->variant, "lib") != 0 || strcmp(lib->verified, "PASS") != 0)
+    for (size_t j = 0; j < s->n; ++j) {
+        pb_row *r = &s->rows[j];
+        if (strcmp(r->verified, "SKIP") == 0 || !(pb_row_time(r) > 0))
             continue;
-        for (size_t j = 0; j < s->n; ++j) {
-            pb_row *r = &s->rows[j];
-            if (same_case(lib, r) && strcmp(r->verified, "SKIP") != 0 && pb_row_time(r) > 0)
-                r->speedup_vs_lib = pb_row_time(lib) / pb_row_time(r);
+        const pb_row *lib = NULL;
+        for (size_t i = 0; i < s->n; ++i) {
+            const pb_row *l = &s->rows[i];
+            if (strcmp(l->variant, "lib") != 0 || strcmp(l->verified, "PASS") != 0 || !same_case(l, r))
+                continue;
+            const int same_kind = (strcmp(l->offload, "cpu") == 0) == (strcmp(r->offload, "cpu") == 0);
+            if (!lib || same_kind)
+                lib = l;
+            if (same_kind)
+                break;
         }
+        if (lib)
+            r->speedup_vs_lib = pb_row_time(lib) / pb_row_time(r);
     }
 }
 
 typedef struct column {
-    char backend[16], compiler[32], variant[32];
+    char backend[16], toolchain[32], variant[32];
+    double instance; /* GPU index or MPI rank when the rows come from several, else NaN */
     char title[64];
+    int rank;        /* display order from the backend table */
 } column;
 
-enum { MAX_COLS = 16, MAX_ROWS = 1100 };
+enum { MAX_COLS = 64, MAX_ROWS = 1100 };
 
-/* The column of a row: one per backend and compiler; in tables with sizes as rows
- * (by_variant) also one per variant, titled with the variant unless it is the
- * benchmark's first (the course's) version, the library or the baseline. */
+/* Rows of several GPUs or MPI ranks get a column group each. */
+typedef enum { BY_NONE, BY_GPU, BY_RANK } instance_kind;
+static instance_kind instances;
+
+static double instance_of(const pb_row *r)
+{
+    return instances == BY_RANK ? r->rank : instances == BY_GPU ? r->gpu_index : NAN;
+}
+
+static int same_instance(double a, double b) { return (isnan(a) && isnan(b)) || a == b; }
+
+static instance_kind find_instances(const pb_rowset *s)
+{
+    int ranks = 0, gpus = 0;
+    for (size_t i = 1; i < s->n; ++i) {
+        const pb_row *a = &s->rows[0], *b = &s->rows[i];
+        ranks |= !isnan(b->rank) && !same_instance(a->rank, b->rank);
+        gpus |= !isnan(b->gpu_index) && !same_instance(a->gpu_index, b->gpu_index);
+    }
+    return ranks ? BY_RANK : gpus ? BY_GPU : BY_NONE;
+}
+
+/* The column of a row: one per backend and toolchain (and GPU or rank); in tables with
+ * sizes as rows (by_variant) also one per variant, titled with the variant unless it is
+ * the benchmark's first (the course's) version, the library or the baseline. */
 static int column_of(column *cols, int *ncols, const pb_row *r, int by_variant)
 {
+    double inst = instance_of(r);
     for (int c = 0; c < *ncols; ++c)
-        if (strcmp(cols[c].backend, r->backend) == 0 && strcmp(cols[c].compiler, r->compiler) == 0 &&
-            (!by_variant || strcmp(cols[c].variant, r->variant) == 0))
+        if (strcmp(cols[c].backend, r->backend) == 0 && strcmp(cols[c].toolchain, r->toolchain) == 0 &&
+            same_instance(cols[c].instance, inst) && (!by_variant || strcmp(cols[c].variant, r->variant) == 0))
             return c;
     if (*ncols == MAX_COLS)
         return -1;
     column *c = &cols[(*ncols)++];
     pb_strlcpy(c->backend, r->backend, sizeof c->backend);
-    pb_strlcpy(c->compiler, r->compiler, sizeof c->compiler);
+    pb_strlcpy(c->toolchain, r->toolchain, sizeof c->toolchain);
     pb_strlcpy(c->variant, r->variant, sizeof c->variant);
-    if (strcmp(r->backend, "omp") == 0 || strcmp(r->backend, "cpu") == 0)
-        snprintf(c->title, sizeof c->title, "%s(%s)", r->backend, r->compiler);
+    c->instance = inst;
+    char series[48];
+    pb_series_title(r->backend, r->toolchain, series, sizeof series);
+    if (isnan(inst))
+        pb_strlcpy(c->title, series, sizeof c->title);
     else
-        pb_strlcpy(c->title, r->backend, sizeof c->title);
+        snprintf(c->title, sizeof c->title, "%s@%s%.0f", series, instances == BY_RANK ? "r" : "g", inst);
     const pb_bench *b = pb_bench_find(r->benchmark);
     if (by_variant && b && strcmp(r->variant, b->variants[0]) != 0 && strcmp(r->variant, "lib") != 0 &&
         strcmp(r->variant, "baseline") != 0) {
         size_t len = strlen(c->title);
         snprintf(c->title + len, sizeof c->title - len, " %s", r->variant);
     }
+    const char *color;
+    int marker;
+    pb_series_style(r->backend, r->toolchain, &color, &marker, &c->rank);
     return *ncols - 1;
+}
+
+/* Columns in the backend table's order, then by GPU or rank. */
+static int column_cmp(const void *x, const void *y)
+{
+    const column *a = x, *b = y;
+    if (a->rank != b->rank)
+        return a->rank - b->rank;
+    int t = strcmp(a->title, b->title);
+    if (!isnan(a->instance) && !isnan(b->instance) && strcmp(a->backend, b->backend) == 0 &&
+        strcmp(a->toolchain, b->toolchain) == 0)
+        return (a->instance > b->instance) - (a->instance < b->instance);
+    return t;
 }
 
 /* Benchmarks swept over sizes (the micro benchmarks) have sizes as rows. The others
@@ -168,7 +226,11 @@ static int label_matches(const row_label *l, const pb_row *r)
     return l->variant ? strcmp(l->variant, r->variant) == 0 : l->size == r->size;
 }
 
-static void format_cell(const pb_row *r, int flops, char *buf, size_t cap, int *fallback)
+/* The table's rate: GB/s, GFLOP/s (flops_headline) or Melem/s (benchmarks that count
+ * elements: histogram, rank sort). */
+enum { RATE_GBS, RATE_GFLOPS, RATE_MELEMS };
+
+static void format_cell(const pb_row *r, int rate, char *buf, size_t cap, int *fallback)
 {
     if (!r) {
         snprintf(buf, cap, "-");
@@ -178,7 +240,7 @@ static void format_cell(const pb_row *r, int flops, char *buf, size_t cap, int *
         snprintf(buf, cap, "FAIL");
     } else {
         int fb = strcmp(r->offload, "host-fallback") == 0;
-        double v = flops ? r->gflops : r->gbs;
+        double v = rate == RATE_GFLOPS ? r->gflops : rate == RATE_MELEMS ? 1e-6 * r->elems_per_s : r->gbs;
         *fallback |= fb;
         if (!isnan(r->speedup_vs_lib))
             snprintf(buf, cap, "%.1f %5.2fx%s", v, r->speedup_vs_lib, fb ? "*" : "");
@@ -206,12 +268,14 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
 {
     const pb_row *head = &s->rows[first];
     const pb_bench *b = pb_bench_find(head->benchmark);
-    const int by_size = sizes_as_rows(b), flops = b && b->flops_headline;
+    const int by_size = sizes_as_rows(b);
+    const int rate = b && b->flops_headline ? RATE_GFLOPS : b && b->elems ? RATE_MELEMS : RATE_GBS;
     column cols[MAX_COLS];
     int ncols = 0;
     for (size_t i = first; i < s->n; ++i)
         if (same_table(head, &s->rows[i], by_size))
             column_of(cols, &ncols, &s->rows[i], by_size);
+    qsort(cols, (size_t)ncols, sizeof *cols, column_cmp);
     static row_label labels[MAX_ROWS];
     int nlabels = row_labels(s, first, by_size, labels);
     const char *size_name = b ? b->size_option + 2 : "size";
@@ -219,10 +283,15 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
     if (!by_size)
         snprintf(where, sizeof where, "  %s=%.0f", size_name, head->size);
     fprintf(f, "\n%s  %s%s%s%s  [%s; x = speedup vs library; %s]\n", head->benchmark, head->dtype, where,
-            head->params[0] ? "  " : "", head->params, flops ? "GFLOP/s" : "GB/s", clock_note(s, first, by_size));
+            head->params[0] ? "  " : "", head->params,
+            rate == RATE_GFLOPS ? "GFLOP/s" : rate == RATE_MELEMS ? "Melem/s" : "GB/s", clock_note(s, first, by_size));
     fprintf(f, "%-10s", by_size ? size_name : "variant");
+    int width = 16; /* columns as wide as the widest title ("omp(clang-19) best") */
     for (int c = 0; c < ncols; ++c)
-        fprintf(f, " %16s", cols[c].title);
+        if ((int)strlen(cols[c].title) > width)
+            width = (int)strlen(cols[c].title);
+    for (int c = 0; c < ncols; ++c)
+        fprintf(f, " %*s", width, cols[c].title);
     fputc('\n', f);
     int fallback = 0;
     for (int l = 0; l < nlabels; ++l) {
@@ -242,8 +311,8 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
         fprintf(f, "%-10s", labels[l].text);
         for (int c = 0; c < ncols; ++c) {
             char buf[48];
-            format_cell(cell[c], flops, buf, sizeof buf, &fallback);
-            fprintf(f, " %16s", buf);
+            format_cell(cell[c], rate, buf, sizeof buf, &fallback);
+            fprintf(f, " %*s", width, buf);
         }
         fputc('\n', f);
     }
@@ -257,24 +326,24 @@ static int is_step(const char *variant)
     return variant[0] == 'k' && variant[1] >= '0' && variant[1] <= '9';
 }
 
-static int ladder_row(const pb_row *head, const pb_row *r, const char *backend, const char *compiler)
+static int ladder_row(const pb_row *head, const pb_row *r, const char *backend, const char *toolchain)
 {
-    return same_table(head, r, 0) && strcmp(r->backend, backend) == 0 && strcmp(r->compiler, compiler) == 0 &&
+    return same_table(head, r, 0) && strcmp(r->backend, backend) == 0 && strcmp(r->toolchain, toolchain) == 0 &&
            strcmp(r->verified, "PASS") == 0;
 }
 
 /* The course's step table (reduce, and any benchmark with steps_view), one ladder per
- * backend and compiler: time, bandwidth, step speedup (a numbered kernel over the one
- * above it), cumulative speedup over the ladder's own k1, and the speedup over CUDA's k1,
- * for every GPU row of one size. CUDA first, then the libraries, then OpenMP per
- * compiler; within a ladder the benchmark's variant order, then the library. */
+ * backend and toolchain: time, bandwidth, step speedup (a numbered kernel over the one
+ * above it), cumulative speedup over the ladder's own k1, and the speedup over CUDA's
+ * k1, for every GPU row of one size. CUDA first, then the libraries, then OpenMP per
+ * toolchain; within a ladder the benchmark's variant order, then the library. */
 static void print_steps(FILE *f, const pb_rowset *s, size_t first)
 {
     const pb_row *head = &s->rows[first], *cuda_k1 = NULL;
     const pb_bench *b = pb_bench_find(head->benchmark);
     enum { MAX_LADDERS = 16 };
-    const pb_row *ladder[MAX_LADDERS]; /* first row of each backend/compiler */
-    int nladders = 0;
+    const pb_row *ladder[MAX_LADDERS]; /* first row of each backend/toolchain */
+    int nladders = 0, any_k1 = 0;
     for (int pass = 0; pass < 3; ++pass) /* cuda, libraries, omp (and any other) */
         for (size_t i = first; i < s->n && nladders < MAX_LADDERS; ++i) {
             const pb_row *r = &s->rows[i];
@@ -283,23 +352,20 @@ static void print_steps(FILE *f, const pb_rowset *s, size_t first)
             int kind = strcmp(r->backend, "cuda") == 0 ? 0 : strcmp(r->variant, "lib") == 0 ? 1 : 2;
             int known = 0;
             for (int k = 0; k < nladders; ++k)
-                known |= strcmp(ladder[k]->backend, r->backend) == 0 && strcmp(ladder[k]->compiler, r->compiler) == 0;
+                known |= strcmp(ladder[k]->backend, r->backend) == 0 && strcmp(ladder[k]->toolchain, r->toolchain) == 0;
             if (kind == pass && !known)
                 ladder[nladders++] = r;
             if (kind == 0 && strcmp(r->variant, "k1") == 0)
                 cuda_k1 = r;
+            any_k1 |= strcmp(r->variant, "k1") == 0;
         }
-    int any_k1 = 0;
-    for (size_t i = first; i < s->n; ++i)
-        any_k1 |= same_table(head, &s->rows[i], 0) && strcmp(s->rows[i].variant, "k1") == 0 &&
-                  strcmp(s->rows[i].verified, "PASS") == 0;
     if (!b || !any_k1)
         return;
     fprintf(f,
             "\n%s  %s  %s=%.0f  %s: the course's ladder per backend (step: over the kernel above; "
             "cumulative: over the backend's own k1)\n",
             head->benchmark, head->dtype, b->size_option + 2, head->size, head->params);
-    fprintf(f, "%-14s %-9s %12s %10s %8s %11s %11s\n", "backend", "kernel", "time (ms)", "GB/s", "step", "cumulative",
+    fprintf(f, "%-16s %-9s %12s %10s %8s %11s %11s\n", "backend", "kernel", "time (ms)", "GB/s", "step", "cumulative",
             "vs cuda k1");
     const char *names[64];
     int nnames = 0;
@@ -308,19 +374,16 @@ static void print_steps(FILE *f, const pb_rowset *s, size_t first)
     names[nnames++] = "lib";
     for (int l = 0; l < nladders; ++l) {
         const pb_row *own_k1 = NULL, *prev = NULL;
-        const char *be = ladder[l]->backend, *cc = ladder[l]->compiler;
+        const char *be = ladder[l]->backend, *tc = ladder[l]->toolchain;
         for (size_t i = first; i < s->n; ++i)
-            if (ladder_row(head, &s->rows[i], be, cc) && strcmp(s->rows[i].variant, "k1") == 0)
+            if (ladder_row(head, &s->rows[i], be, tc) && strcmp(s->rows[i].variant, "k1") == 0)
                 own_k1 = &s->rows[i];
-        char who[64];
-        if (strcmp(be, "omp") == 0 || strcmp(be, "cpu") == 0)
-            snprintf(who, sizeof who, "%s(%s)", be, cc);
-        else
-            pb_strlcpy(who, be, sizeof who);
+        char who[48];
+        pb_series_title(be, tc, who, sizeof who);
         for (int v = 0; v < nnames; ++v)
             for (size_t i = first; i < s->n; ++i) {
                 const pb_row *r = &s->rows[i];
-                if (!ladder_row(head, r, be, cc) || strcmp(r->variant, names[v]) != 0)
+                if (!ladder_row(head, r, be, tc) || strcmp(r->variant, names[v]) != 0)
                     continue;
                 char step[16] = "", cum[16] = "", vs[16] = "";
                 const int numbered = is_step(r->variant);
@@ -330,7 +393,7 @@ static void print_steps(FILE *f, const pb_rowset *s, size_t first)
                     snprintf(cum, sizeof cum, "%.2fx", pb_row_time(own_k1) / pb_row_time(r));
                 if (cuda_k1)
                     snprintf(vs, sizeof vs, "%.2fx", pb_row_time(cuda_k1) / pb_row_time(r));
-                fprintf(f, "%-14s %-9s %12.4f %10.1f %8s %11s %11s\n", who, r->variant, 1e3 * pb_row_time(r), r->gbs,
+                fprintf(f, "%-16s %-9s %12.4f %10.1f %8s %11s %11s\n", who, r->variant, 1e3 * pb_row_time(r), r->gbs,
                         step, cum, vs);
                 if (numbered)
                     prev = r;
@@ -340,6 +403,7 @@ static void print_steps(FILE *f, const pb_rowset *s, size_t first)
 
 void pb_table_print(FILE *f, const pb_rowset *s)
 {
+    instances = find_instances(s);
     char *done = calloc(s->n ? s->n : 1, 1);
     if (!done)
         return;
@@ -352,4 +416,81 @@ void pb_table_print(FILE *f, const pb_rowset *s)
             print_steps(f, s, first);
     }
     free(done);
+}
+
+/* ---- the spread across GPUs or MPI ranks ---- */
+
+typedef struct spread_item {
+    const pb_row *r;
+    double rate;
+} spread_item;
+
+static int by_rate(const void *x, const void *y)
+{
+    double a = ((const spread_item *)x)->rate, b = ((const spread_item *)y)->rate;
+    return (a > b) - (a < b);
+}
+
+void pb_table_print_spread(FILE *f, const pb_rowset *s)
+{
+    instances = find_instances(s);
+    if (instances == BY_NONE) {
+        pb_table_print(f, s);
+        return;
+    }
+    const char *who = instances == BY_RANK ? "rank" : "gpu";
+    char *done = calloc(s->n ? s->n : 1, 1);
+    spread_item *items = malloc((s->n ? s->n : 1) * sizeof *items);
+    if (!done || !items) {
+        free(done);
+        free(items);
+        return;
+    }
+    for (size_t first = 0; first < s->n; ++first) {
+        if (done[first])
+            continue;
+        const pb_row *head = &s->rows[first];
+        const pb_bench *b = pb_bench_find(head->benchmark);
+        const int flops = b && b->flops_headline;
+        const char *size_name = b ? b->size_option + 2 : "size";
+        fprintf(f, "\n%s  %s  %s=%.0f%s%s  [%s across %ss: min / median / max and the slowest %s]\n",
+                head->benchmark, head->dtype, size_name, head->size, head->params[0] ? "  " : "", head->params,
+                flops ? "GFLOP/s" : "GB/s", who, who);
+        fprintf(f, "%-10s %-18s %4s %10s %10s %10s %9s %7s\n", "variant", "series", "n", "min", "median", "max",
+                "slowest", "spread");
+        for (size_t i = first; i < s->n; ++i) {
+            const pb_row *r = &s->rows[i];
+            if (done[i] || !same_table(head, r, 0))
+                continue;
+            /* every instance of this variant and series */
+            size_t n = 0, bad = 0;
+            for (size_t j = i; j < s->n; ++j) {
+                const pb_row *q = &s->rows[j];
+                if (done[j] || !same_table(head, q, 0) || strcmp(q->variant, r->variant) ||
+                    strcmp(q->backend, r->backend) || strcmp(q->toolchain, r->toolchain))
+                    continue;
+                done[j] = 1;
+                if (strcmp(q->verified, "PASS") == 0)
+                    items[n++] = (spread_item){q, flops ? q->gflops : q->gbs};
+                else
+                    ++bad;
+            }
+            char series[48];
+            pb_series_title(r->backend, r->toolchain, series, sizeof series);
+            if (n == 0) {
+                fprintf(f, "%-10s %-18s %4zu %10s %10s %10s %9s %7s\n", r->variant, series, bad, "-", "-", "-", "-",
+                        strcmp(r->verified, "SKIP") == 0 ? "skip" : "FAIL");
+                continue;
+            }
+            qsort(items, n, sizeof *items, by_rate);
+            double med = n % 2 ? items[n / 2].rate : 0.5 * (items[n / 2 - 1].rate + items[n / 2].rate);
+            char slow[24];
+            snprintf(slow, sizeof slow, "%s %.0f", who, instance_of(items[0].r));
+            fprintf(f, "%-10s %-18s %4zu %10.1f %10.1f %10.1f %9s %6.1f%%%s\n", r->variant, series, n + bad,
+                    items[0].rate, med, items[n - 1].rate, slow, med > 0 ? 100 * (items[n - 1].rate - items[0].rate) / med : 0,
+                    bad ? " +FAIL/skip" : "");
+        }
+    }
+    free(done);
+    free(items);
 }

@@ -23,7 +23,11 @@ void pb_rows_apply_clock(pb_rowset *s, const char *requested);
  * params, when the library row passed. */
 void pb_rows_speedup(pb_rowset *s);
 
+/* The side-by-side tables; rows of several GPUs (or MPI ranks) get a column group each. */
 void pb_table_print(FILE *f, const pb_rowset *s);
+/* Rows of several GPUs or ranks: one line per variant and series with the min, median
+ * and max rate across them and the slowest one (the plain table otherwise). */
+void pb_table_print_spread(FILE *f, const pb_rowset *s);
 
 #ifdef __cplusplus
 }

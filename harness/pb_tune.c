@@ -10,9 +10,9 @@
  * clock column; GB/s, or GFLOP/s for fma), summed over the dtypes as total time. */
 #define _GNU_SOURCE
 #include "pb_tune.h"
+#include "pb_backends.h"
 #include "pb_bench.h"
 #include "pb_cli.h"
-#include "pb_driver.h"
 #include "pb_gpu.h"
 #include "pb_result.h"
 #include "pb_table.h"
@@ -58,8 +58,8 @@ static const sweep sweeps[] = {
 };
 enum { NSWEEPS = sizeof sweeps / sizeof sweeps[0], MAX_CAND = 8, MAX_TC = 3 };
 
+/* toolchain families: the tuning table's toolchain column and the rows' compiler */
 static const char *const toolchains[MAX_TC] = {"nvcc", "clang", "gcc"};
-static const char *const tc_backend[MAX_TC] = {"cuda", "omp@clang", "omp@gcc"};
 
 static void usage(FILE *f)
 {
@@ -169,21 +169,21 @@ int pb_cmd_tune(int argc, char **argv)
     }
     unsetenv(PB_TUNE_ENV); /* the sweep sets it per candidate; the table's rows are the base */
     /* the values are checked here so that a mistake is one clear line, not six failed runs */
-    char err[256];
-    unsigned mask = 0;
+    char err[512];
+    pb_backend_mask mask = 0;
     int want[MAX_TC] = {0};
     if (pb_parse_backends(backends, &mask, err, sizeof err) != PB_OK) {
         pb_errorf("tune: %s", err);
         return 2;
     }
-    for (size_t i = 0; i < pb_nbackend_specs; ++i) {
-        if (!(mask & (1u << i)))
+    for (size_t i = 0; i < pb_backend_count(); ++i) {
+        if (!(mask & ((pb_backend_mask)1 << i)))
             continue;
-        int t = 0;
-        while (t < MAX_TC && strcmp(pb_backend_specs[i].cli, tc_backend[t]) != 0)
-            ++t;
+        const pb_backend_spec *sp = pb_backend_at(i);
+        int t = strcmp(sp->backend, "cuda") == 0 ? 0 : strcmp(sp->backend, "omp") != 0 ? MAX_TC
+                : strcmp(sp->compiler, "clang") == 0 ? 1 : strcmp(sp->compiler, "gcc") == 0 ? 2 : MAX_TC;
         if (t == MAX_TC) {
-            pb_errorf("tune: --backend %s has no best variant to tune (cuda, omp, omp@gcc)", pb_backend_specs[i].cli);
+            pb_errorf("tune: --backend %s has no best variant to tune (cuda, omp@<toolchain>)", sp->cli);
             return 2;
         }
         want[t] = 1;

@@ -18,10 +18,12 @@
 #include "pb_version.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #ifndef PB_WORKER_NAME
 #define PB_WORKER_NAME "pb-worker"
@@ -29,12 +31,18 @@
 #ifndef PB_BUILD_FLAGS
 #define PB_BUILD_FLAGS ""
 #endif
+#ifndef PB_TOOLCHAIN
+#define PB_TOOLCHAIN "" /* compiler-major of this worker, set by CMake */
+#endif
 
 typedef struct worker {
     const pb_options *o;
     const pb_gpu_profile *profile;
     FILE *emit, *meta;
     int failures;
+    int rows;
+    char host[64];
+    char gpu_uuid[64]; /* of the GPU this worker was given, when the driver found it */
     int cc; /* compute capability x 10 of the GPU (0: none), the key of the tuning table */
 } worker;
 
@@ -64,8 +72,8 @@ static void utc_now(char *buf, size_t cap)
 
 static int backend_requested(const pb_options *o, const pb_backend *be)
 {
-    for (size_t i = 0; i < pb_nbackend_specs; ++i)
-        if ((o->backends & (1u << i)) && strcmp(pb_backend_specs[i].backend, be->name) == 0)
+    for (size_t i = 0; i < pb_backend_count(); ++i)
+        if ((o->backends & ((pb_backend_mask)1 << i)) && strcmp(pb_backend_at(i)->backend, be->name) == 0)
             return 1;
     return 0;
 }
@@ -92,6 +100,10 @@ static void row_start(const worker *w, const backend_state *bs, const pb_variant
     pb_strlcpy(r->backend, be->name, sizeof r->backend);
     pb_strlcpy(r->compiler, be->compiler, sizeof r->compiler);
     pb_strlcpy(r->compiler_version, be->compiler_version, sizeof r->compiler_version);
+    pb_strlcpy(r->toolchain, PB_TOOLCHAIN, sizeof r->toolchain);
+    pb_strlcpy(r->host, w->host, sizeof r->host);
+    r->gpu_index = w->o->device;
+    pb_strlcpy(r->gpu_uuid, w->gpu_uuid, sizeof r->gpu_uuid);
     pb_strlcpy(r->dtype, pb_dtype_name(c->dtype), sizeof r->dtype);
     r->size = (double)c->n;
     r->bytes = c->bench->bytes(c);
@@ -111,12 +123,32 @@ static void row_start(const worker *w, const backend_state *bs, const pb_variant
     }
 }
 
+/* Test hooks (tests/failures.sh): the worker dies after N rows, as if it crashed or
+ * exited early (PB_TEST_CRASH_AFTER, PB_TEST_EXIT_AFTER), or slows down so that a
+ * signal can reach it mid-run (PB_TEST_ROW_DELAY_MS). */
+static void test_hooks(int rows_done)
+{
+    const char *crash = getenv("PB_TEST_CRASH_AFTER"), *quit = getenv("PB_TEST_EXIT_AFTER");
+    const char *delay = getenv("PB_TEST_ROW_DELAY_MS");
+    if (crash && rows_done >= atoi(crash))
+        raise(SIGSEGV);
+    if (quit && rows_done >= atoi(quit)) {
+        fprintf(stderr, "%s: test hook: exit after %d rows\n", PB_WORKER_NAME, rows_done);
+        exit(1);
+    }
+    if (delay) {
+        struct timespec ts = {atoi(delay) / 1000, (long)(atoi(delay) % 1000) * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+}
+
 static void emit_row(worker *w, pb_row *r, int progress)
 {
     if (strcmp(r->verified, "FAIL") == 0)
         ++w->failures;
     pb_csv_write_row(w->emit, r);
     fflush(w->emit);
+    test_hooks(++w->rows);
     if (w->o->quiet || !progress)
         return;
     char extra[128] = "";
@@ -389,6 +421,8 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
                      o->reps, one, o->time_budget);
         r.gbs = r.bytes / r.time_median_s * 1e-9;
         r.gflops = r.flops / r.time_median_s * 1e-9;
+        if (c->bench->elems)
+            r.elems_per_s = c->bench->elems(c) / r.time_median_s;
         if (w->profile && gpu_row) {
             r.pct_peak_bw = 100 * r.gbs / w->profile->bw_gbs;
             double peak = c->dtype == PB_DOUBLE ? w->profile->fp64_gflops : w->profile->fp32_gflops;
@@ -485,8 +519,13 @@ static void run_backend_case(worker *w, backend_state *bs, const pb_variant **vs
         }
     }
     for (int i = 0; i < nv; ++i) {
+        char vwhy[256] = "";
         if (!ok) {
             emit_skip(w, bs, vs[i], c, why);
+            continue;
+        }
+        if (c->bench->variant_check && c->bench->variant_check(c, vs[i]->name, vwhy, sizeof vwhy) != PB_OK) {
+            emit_skip(w, bs, vs[i], c, vwhy); /* a limit of this version only, e.g. one block */
             continue;
         }
         measure(w, bs, vs[i], h, &a, transfer);
@@ -541,26 +580,28 @@ static void run_case(worker *w, backend_state *states, size_t nstates, pb_case *
     free_host_case(&h);
 }
 
+/* The worker's metadata: `worker.KEY=VALUE` and `backend.NAME.KEY=VALUE` lines, which
+ * the driver nests into the run's meta.json. */
 static void write_meta(worker *w, const backend_state *bs)
 {
     if (!w->meta)
         return;
     const pb_backend *be = bs->be;
     FILE *f = w->meta;
-    fprintf(f, "%s.%s.worker=%s\n", be->name, be->compiler, PB_WORKER_NAME);
-    fprintf(f, "%s.%s.compiler_version=%s\n", be->name, be->compiler, be->compiler_version);
-    fprintf(f, "%s.%s.build_flags=%s\n", be->name, be->compiler, PB_BUILD_FLAGS);
+    fprintf(f, "backend.%s.compiler=%s\n", be->name, be->compiler);
+    fprintf(f, "backend.%s.compiler_version=%s\n", be->name, be->compiler_version);
     if (bs->status != PB_OK) {
-        fprintf(f, "%s.%s.skipped=%s\n", be->name, be->compiler, bs->why);
+        fprintf(f, "backend.%s.skipped=%s\n", be->name, bs->why);
+        fflush(f);
         return;
     }
-    fprintf(f, "%s.%s.device=%s\n", be->name, be->compiler, bs->dev.on_host ? "host" : bs->dev.name);
+    fprintf(f, "backend.%s.device=%s\n", be->name, bs->dev.on_host ? "host" : bs->dev.name);
     if (bs->dev.uuid[0])
-        fprintf(f, "%s.%s.device_uuid=%s\n", be->name, be->compiler, bs->dev.uuid);
+        fprintf(f, "backend.%s.device_uuid=%s\n", be->name, bs->dev.uuid);
     if (bs->dev.threads)
-        fprintf(f, "%s.%s.threads=%d\n", be->name, be->compiler, bs->dev.threads);
+        fprintf(f, "backend.%s.threads=%d\n", be->name, bs->dev.threads);
     if (bs->dev.detail[0])
-        fprintf(f, "%s.%s.detail=%s\n", be->name, be->compiler, bs->dev.detail);
+        fprintf(f, "backend.%s.detail=%s\n", be->name, bs->dev.detail);
     fflush(f);
 }
 
@@ -572,8 +613,14 @@ static void describe_gpu(int device, pb_gpu_desc *g)
     pb_gpu_device d;
     memset(g, 0, sizeof *g);
     pb_gpu_probe_run(&probe);
-    if (!probe.ok || device >= probe.count || pb_gpu_device_query(device, 0, &d) != 0)
+    if (!probe.ok) {
+        pb_strlcpy(g->why, probe.why, sizeof g->why);
         return;
+    }
+    if (device >= probe.count || pb_gpu_device_query(device, 0, &d) != 0) {
+        snprintf(g->why, sizeof g->why, "GPU %d not found (%d GPUs)", device, probe.count);
+        return;
+    }
     g->ok = 1;
     pb_strlcpy(g->name, d.name, sizeof g->name);
     pb_strlcpy(g->uuid, d.uuid, sizeof g->uuid);
@@ -595,8 +642,8 @@ static int list_variants(void)
                     strncat(dts, dts[0] ? "," : "", sizeof dts - strlen(dts) - 1);
                     strncat(dts, pb_dtype_name((pb_dtype)t), sizeof dts - strlen(dts) - 1);
                 }
-            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", be->name, be->compiler, be->compiler_version, v->benchmark,
-                   v->name, dts, v->teaches);
+            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", be->name, PB_TOOLCHAIN, be->compiler, be->compiler_version,
+                   v->benchmark, v->name, dts, v->teaches);
         }
     }
     return 0;
@@ -614,11 +661,15 @@ int main(int argc, char **argv)
     static pb_options o; /* large: keep it off the stack */
     char err[512];
     pb_options_defaults(&o, pb_bench_find(argv[1]));
-    if (pb_options_parse(&o, argc - 2, argv + 2, 1, err, sizeof err) != PB_OK) {
+    if (pb_options_parse(&o, argc - 2, argv + 2, 1, err, sizeof err) != PB_OK) { /* help included: not for workers */
         pb_errorf("%s: %s", PB_WORKER_NAME, err);
         return 2;
     }
-    worker w = {&o, o.gpu_profile[0] ? pb_gpu_profile_by_id(o.gpu_profile) : NULL, stdout, NULL, 0, 0};
+    static worker w;
+    w.o = &o;
+    w.profile = o.gpu_profile[0] ? pb_gpu_profile_by_id(o.gpu_profile) : NULL;
+    w.emit = stdout;
+    gethostname(w.host, sizeof w.host - 1);
     if (o.emit[0] && !(w.emit = fopen(o.emit, "w"))) {
         pb_errorf("%s: cannot write %s", PB_WORKER_NAME, o.emit);
         return 2;
@@ -629,7 +680,8 @@ int main(int argc, char **argv)
         return 2;
     }
     if (w.meta)
-        fprintf(w.meta, "%s.git_sha=%s\n", PB_WORKER_NAME, pb_git_sha);
+        fprintf(w.meta, "worker.git_sha=%s\nworker.toolchain=%s\nworker.build_flags=%s\n", pb_git_sha, PB_TOOLCHAIN,
+                PB_BUILD_FLAGS);
 
     /* The device clock: CUPTI must be recording before any CUDA context exists. */
     int gpu_requested = 0;
@@ -641,15 +693,17 @@ int main(int argc, char **argv)
     else if (!trace_why[0])
         pb_strlcpy(trace_why, strcmp(o.clock, "host") == 0 ? "--clock host" : "no GPU backend", sizeof trace_why);
     if (w.meta)
-        fprintf(w.meta, "%s.device_clock=%s%s\n", PB_WORKER_NAME, trace_why[0] ? "unavailable: " : "cupti", trace_why);
+        fprintf(w.meta, "worker.device_clock=%s%s\n", trace_why[0] ? "unavailable: " : "cupti", trace_why);
 
     backend_state states[8];
     size_t nstates = 0;
     pb_backend_config cfg = {o.device, o.threads, o.allow_host_fallback, {0}};
     if (gpu_requested)
         describe_gpu(o.device, &cfg.gpu);
-    if (cfg.gpu.ok)
+    if (cfg.gpu.ok) {
+        pb_strlcpy(w.gpu_uuid, cfg.gpu.uuid, sizeof w.gpu_uuid);
         w.cc = 10 * cfg.gpu.cc_major + cfg.gpu.cc_minor;
+    }
     for (size_t b = 0; b < pb_worker_nbackends && nstates < 8; ++b) {
         const pb_backend *be = pb_worker_backends[b];
         if (!backend_requested(&o, be))

@@ -19,14 +19,6 @@
 #define OMP_COMPILER_VERSION STR(__GNUC__) "." STR(__GNUC_MINOR__) "." STR(__GNUC_PATCHLEVEL__)
 #endif
 
-static int device_num, sms = 1;
-
-int pb_omp_device(void) { return device_num; }
-
-int pb_omp_on_host(void) { return device_num == omp_get_initial_device(); }
-
-int pb_omp_sms(void) { return sms; }
-
 static int ot_init(const pb_backend_config *cfg, pb_device_info *dev, char *why, size_t cap)
 {
     memset(dev, 0, sizeof *dev);
@@ -35,14 +27,14 @@ static int ot_init(const pb_backend_config *cfg, pb_device_info *dev, char *why,
     if (ndev == 0) {
         if (!cfg->allow_host_fallback) {
             snprintf(why, cap,
-                     "no GPU: the OpenMP runtime sees no offload device%s%s%s; "
+                     "no GPU: %s%sthe OpenMP runtime sees no offload device%s%s%s; "
                      "--allow-host-fallback runs the target regions on the host",
-                     policy ? " (OMP_TARGET_OFFLOAD=" : "", policy ? policy : "", policy ? ")" : "");
+                     cfg->gpu.why, cfg->gpu.why[0] ? "; " : "", policy ? " (OMP_TARGET_OFFLOAD=" : "",
+                     policy ? policy : "", policy ? ")" : "");
             return PB_SKIP;
         }
-        device_num = omp_get_initial_device();
-        sms = 1;
-        pb_omp_best_init(0, sms);
+        pb_omp_state_set(omp_get_initial_device(), 1);
+        pb_omp_best_init(0, 1);
         dev->on_host = 1;
         dev->threads = omp_get_max_threads();
         pb_strlcpy(dev->name, "host", sizeof dev->name);
@@ -53,10 +45,10 @@ static int ot_init(const pb_backend_config *cfg, pb_device_info *dev, char *why,
         snprintf(why, cap, "OpenMP device %d does not exist (%d offload devices)", cfg->device, ndev);
         return PB_SKIP;
     }
-    device_num = cfg->device;
-    omp_set_default_device(device_num);
+    omp_set_default_device(cfg->device);
     /* launch shapes (the best variants, k7's grid) depend on the GPU */
-    sms = cfg->gpu.ok && cfg->gpu.sms > 0 ? cfg->gpu.sms : 1;
+    const int sms = cfg->gpu.ok && cfg->gpu.sms > 0 ? cfg->gpu.sms : 1;
+    pb_omp_state_set(cfg->device, sms);
     pb_omp_best_init(cfg->gpu.ok ? 10 * cfg->gpu.cc_major + cfg->gpu.cc_minor : 0, sms);
     /* OpenMP has no query for the device's name; the harness read it from the CUDA
      * driver (same numbering). */
@@ -65,26 +57,26 @@ static int ot_init(const pb_backend_config *cfg, pb_device_info *dev, char *why,
         pb_strlcpy(dev->uuid, cfg->gpu.uuid, sizeof dev->uuid);
         dev->mem_total = (size_t)cfg->gpu.mem_total;
     } else {
-        snprintf(dev->name, sizeof dev->name, "OpenMP device %d", device_num);
+        snprintf(dev->name, sizeof dev->name, "OpenMP device %d", cfg->device);
     }
-    snprintf(dev->detail, sizeof dev->detail, "OpenMP offload device %d of %d", device_num, ndev);
+    snprintf(dev->detail, sizeof dev->detail, "OpenMP offload device %d of %d", cfg->device, ndev);
     return PB_OK;
 }
 
 static void ot_finish(void) {}
 
-static void *ot_alloc(size_t bytes) { return omp_target_alloc(bytes, device_num); }
+static void *ot_alloc(size_t bytes) { return omp_target_alloc(bytes, pb_omp_device()); }
 
-static void ot_release(void *p) { omp_target_free(p, device_num); }
+static void ot_release(void *p) { omp_target_free(p, pb_omp_device()); }
 
 static int ot_upload(void *dst, const void *src, size_t bytes)
 {
-    return omp_target_memcpy(dst, src, bytes, 0, 0, device_num, omp_get_initial_device()) == 0 ? PB_OK : PB_ERR;
+    return omp_target_memcpy(dst, src, bytes, 0, 0, pb_omp_device(), omp_get_initial_device()) == 0 ? PB_OK : PB_ERR;
 }
 
 static int ot_download(void *dst, const void *src, size_t bytes)
 {
-    return omp_target_memcpy(dst, src, bytes, 0, 0, omp_get_initial_device(), device_num) == 0 ? PB_OK : PB_ERR;
+    return omp_target_memcpy(dst, src, bytes, 0, 0, omp_get_initial_device(), pb_omp_device()) == 0 ? PB_OK : PB_ERR;
 }
 
 /* Target regions without nowait complete before the construct returns. */
@@ -137,6 +129,24 @@ static const pb_variant ot_variants[] = {
     {"fma", "kernel", "a dependent chain of fma() per element", PB_DT_FP, pb_omp_fma},
     {"fma", "best", "several elements per lane, their chains interleaved: independent FMAs (same results)", PB_DT_FP, pb_omp_fma_best},
     {"fma-strided", "kernel", "fma chain only where i % stride == 0: idle lanes", PB_DT_FP, pb_omp_fma_strided},
+    {"gemm", "k1", "naive: collapse(2), rows fastest (uncoalesced)", PB_DT_FP, pb_omp_gemm_k1},
+    {"gemm", "k2", "loop order: columns fastest, B and C coalesced", PB_DT_FP, pb_omp_gemm_k2},
+    {"gemm", "k3", "team-shared 32x32 tiles of A and B, worksharing barriers, sums in a shared C tile", PB_DT_FP, pb_omp_gemm_k3},
+    {"gemm", "k4", "1D register blocking: " STR(PB_GEMM_OMP_K4_TM) " rows per iteration, unrolled accumulators", PB_DT_FP, pb_omp_gemm_k4},
+    {"gemm", "k5", "2D register blocking: " STR(PB_GEMM_OMP_K5_TM) "x" STR(PB_GEMM_OMP_K5_TN) " per iteration, columns 32 apart (coalesced lanes)", PB_DT_FP, pb_omp_gemm_k5},
+    {"gemm", "best", "CUDA k5 in SPMD OpenMP: team-shared tiles, 8x8 register tile per thread, explicit barriers", PB_DT_FP, pb_omp_gemm_best},
+    {"transpose", "naive", "one iteration per element: coalesced reads, strided writes", PB_DT_FP, pb_omp_transpose_naive},
+    {"transpose", "tile", "32x32 tile in team-shared memory: both sides coalesced, bank conflicts", PB_DT_FP, pb_omp_transpose_tile},
+    {"transpose", "padded", "tile padded by one column: no bank conflicts (if the compiler keeps it)", PB_DT_FP, pb_omp_transpose_padded},
+    {"transpose", "unrolled", "padded tile, 32x8 threads per team, 4 rows each", PB_DT_FP, pb_omp_transpose_unrolled},
+    {"window", "naive", "each output reads its 2R+1 inputs from global memory", PB_DT_FP, pb_omp_window_naive},
+    {"window", "tile", "team-shared tile with halo: each input read once per team", PB_DT_FP, pb_omp_window_tile},
+    {"histogram", "global", "one atomic update of a global count per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_omp_histogram_global},
+    {"histogram", "shared", "team-shared histogram (atomics), merged with one global atomic per bin", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_omp_histogram_shared},
+    {"ranksort", "block", "rank sort in one team, one thread per key (n <= 1024)", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_omp_ranksort_block},
+    {"ranksort", "grid", "rank sort in n/T teams of T threads, one per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_omp_ranksort_grid},
+    {"vecadd", "naive", "one iteration (thread) per element", PB_DT_FP, pb_omp_vecadd_naive},
+    {"vecadd", "gridstride", "a fixed number of threads, each strides over the array", PB_DT_FP, pb_omp_vecadd_gridstride},
 };
 
 static const pb_backend ot_backend = {

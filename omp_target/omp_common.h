@@ -77,6 +77,12 @@ void *pb_gomp_team_shared(void);
 #define PB_TEAM_SHARED_NOTE ""
 #endif
 
+/* num_teams of a kernel that sets its team count: one team on the host (fallback),
+ * where a team per CUDA block would oversubscribe the CPU. */
+#define PB_NUM_TEAMS(n) (pb_omp_on_host() ? 1 : (n))
+
+/* The device in use and its SM count, set by the backend's init (omp_state.c). */
+void pb_omp_state_set(int device, int sms);
 /* Device number in use (the GPU, or the initial device under host fallback). */
 int pb_omp_device(void);
 /* 1 when the kernels run on the host (no GPU, --allow-host-fallback). */
@@ -122,5 +128,23 @@ int pb_omp_stream_best(const pb_args *a);
 int pb_omp_copy_best(const pb_args *a);
 int pb_omp_fill_best(const pb_args *a);
 int pb_omp_fma_best(const pb_args *a);
+int pb_omp_gemm_k1(const pb_args *a);
+int pb_omp_gemm_k2(const pb_args *a);
+int pb_omp_gemm_k3(const pb_args *a);
+int pb_omp_gemm_k4(const pb_args *a);
+int pb_omp_gemm_k5(const pb_args *a);
+int pb_omp_gemm_best(const pb_args *a);
+int pb_omp_transpose_naive(const pb_args *a);
+int pb_omp_transpose_tile(const pb_args *a);
+int pb_omp_transpose_padded(const pb_args *a);
+int pb_omp_transpose_unrolled(const pb_args *a);
+int pb_omp_window_naive(const pb_args *a);
+int pb_omp_window_tile(const pb_args *a);
+int pb_omp_histogram_global(const pb_args *a);
+int pb_omp_histogram_shared(const pb_args *a);
+int pb_omp_ranksort_block(const pb_args *a);
+int pb_omp_ranksort_grid(const pb_args *a);
+int pb_omp_vecadd_naive(const pb_args *a);
+int pb_omp_vecadd_gridstride(const pb_args *a);
 
 #endif

@@ -17,7 +17,8 @@ rm -rf "$root"
 mkdir -p "$root/bin" "$root/libexec/portbench" "$root/lib" "$root/scripts"
 cp "$build/bin/portbench" "$root/bin/"
 cp "$build"/libexec/portbench/pb-* "$root/libexec/portbench/"
-cp "$(dirname "$0")/validate_gpu.sh" "$(dirname "$0")/gpu_results.sh" "$(dirname "$0")/tune_gpu.sh" "$root/scripts/"
+cp "$(dirname "$0")/validate_gpu.sh" "$(dirname "$0")/gpu_results.sh" "$(dirname "$0")/gemm_k7_sweep.sh" \
+   "$(dirname "$0")/tune_gpu.sh" "$root/scripts/"
 
 skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libdl\.so|librt\.so|libpthread\.so|libstdc\+\+|libgcc_s|libcuda\.so|libcublas|libcudart|libcupti|libnvidia)'
 extra=()

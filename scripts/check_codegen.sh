@@ -4,19 +4,20 @@
 #     - CUDA: PTX of cuda/micro.cu (nvcc), fma.rn.f32 / fma.rn.f64 in fma_kernel<float/double>;
 #     - clang-19 offload: the final sm_90 device image (after device LTO and ptxas),
 #       disassembled with cuobjdump: FFMA / DFMA in the fma target regions;
-#     - gcc-12 offload: the PTX embedded in pb-omp-gcc: fma.rn.f32 / fma.rn.f64.
+#     - gcc-12 offload: the PTX embedded in pb-omp-gcc-12: fma.rn.f32 / fma.rn.f64.
 #  2. Lanes under gcc (issue 10): gcc runs an OpenMP thread on a warp and uses the 32
 #     lanes only inside `simd` constructs, which it lowers to SIMT loops that read the
-#     lane number (`mov.u32 %rN,%laneid`). Every kernel of ours (the target regions of
-#     each source function FN__float/double/int) must contain one; a kernel without it
-#     runs one lane per warp. A control program proves that the signature tells the two
+#     lane number (`mov.u32 %rN,%laneid`). Every kernel of dmvm, reduce and the micro
+#     benchmarks (the target regions of each source function FN__float/double/int) must
+#     contain one; a kernel without it runs one lane per warp (other benchmarks' kernels
+#     without one are listed). A control program proves that the signature tells the two
 #     apart. Known exception: dMVM V9 (gcc-12 runs no simd loop with an array-section
 #     reduction on lanes).
 #  3. Team-shared arrays in shared memory (V5/V6, reduce k1-k7):
 #     - gcc: the PTX buffer (omp_target/gomp_team_shared.ptx) is `.shared` and of
 #       PB_OMP_TEAM_SHARED_BYTES, those kernels call pb_gomp_team_shared(), and V5/V6
 #       keep no soft-stack frame as large as their smallest array;
-#     - clang: in each device image of pb-omp-clang, a kernel's static shared memory
+#     - clang: in each device image of pb-omp-clang-19, a kernel's static shared memory
 #       (.nv.shared.<kernel>) exceeds the image's smallest by at least its arrays' bytes.
 # usage: scripts/check_codegen.sh BUILD_DIR   (tools from scripts/setup.sh)
 set -euo pipefail
@@ -60,7 +61,7 @@ fi
 
 # gcc: the offload PTX is embedded as text in the worker; count inside the function
 # definitions of the fma target regions.
-gccw=$build/libexec/portbench/pb-omp-gcc
+gccw=$build/libexec/portbench/pb-omp-gcc-12
 if [ -x "$gccw" ]; then
   strings "$gccw" > "$tmp/gcc.ptx"
   count_gcc() { awk -v fn="$2" -v ins="$3" '/BEGIN FUNCTION DEF:/ {inside = index($0, fn)} inside && index($0, ins) {n++} END {print n + 0}' "$1"; }

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The committed GPU results, run on a GPU host from the bundle:
 #   scripts/gpu_results.sh OUTDIR STEP...
-# Steps: validate ceilings dmvm reduce stream strided fma fmastrided fill large tune (or all;
-# `tune` runs scripts/tune_gpu.sh, whose rows go into harness/pb_tuning.c before the rest
-# is measured again).
+# Steps: validate ceilings dmvm reduce stream strided stridedboth fma fmastrided fill large gemm
+#        gemmk7 transpose window histogram ranksort vecadd tools tune (or all, which leaves out
+#        tune; `course` = the five course kernels; tools = summary, compare --by compiler and
+#        report of the runs; `tune` runs scripts/tune_gpu.sh, whose rows go into
+#        harness/pb_tuning.c before the rest is measured again).
 # Every benchmark run is recorded with --record under OUTDIR/results/<gpu>/<benchmark>/
 # (the layout of results/README.md) and reads the ceilings measured in the same session.
 set -uo pipefail
@@ -27,7 +29,13 @@ run() { # run LABEL portbench-arguments... (with the session's ceilings, once me
   log "end   $label: exit $? after $((SECONDS - t0)) s"
 }
 steps=("$@")
-[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided fma fmastrided fill large)
+course=(transpose window histogram ranksort vecadd)
+[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided stridedboth fma fmastrided fill large gemm gemmk7 "${course[@]}" tools)
+expanded=()
+for step in "${steps[@]}"; do
+  if [ "$step" = course ]; then expanded+=("${course[@]}"); else expanded+=("$step"); fi
+done
+steps=("${expanded[@]}")
 for step in "${steps[@]}"; do
   case $step in
   validate)
@@ -67,6 +75,32 @@ for step in "${steps[@]}"; do
     run strided_write stream-strided "${all[@]}" --n 2^12:2^24:1/oct --stride-read 1 \
         --stride-write 2,4,8,16,32 --dtype double,float
     ;;
+  stridedboth)
+    # the course's strided copy: one stride for read and write (--stride sets both)
+    run strided_both stream-strided "${all[@]}" --n 2^12:2^24:1/oct --stride 1,2,4,8,16,32 --dtype double,float
+    ;;
+  transpose)
+    # square and one non-square shape; lib = cuBLAS geam
+    run transpose_16384 transpose "${all[@]}" --variants all --n 16384 --dtype double,float --time-budget 20
+    run transpose_8191x16411 transpose "${all[@]}" --variants all --n 8191 --cols 16411 --dtype double,float \
+        --time-budget 20
+    ;;
+  window)
+    run window_2p26 window "${all[@]}" --variants all --n 2^26 --radius 3 --dtype double,float --time-budget 20
+    ;;
+  histogram)
+    # the course's 10 bins (every key on 10 counters) and wider histograms; lib = CUB
+    run histogram_2p26 histogram "${all[@]}" --variants all --n 2^26 --bins 10,256,4096 --dtype int,float \
+        --time-budget 20
+    ;;
+  ranksort)
+    # n^2 comparisons: the grid version at 2^16 keys, and both versions at the one-block limit
+    run ranksort_2p16 ranksort "${all[@]}" --variants grid --n 2^16 --dtype int,float --time-budget 20
+    run ranksort_1024 ranksort "${all[@]}" --variants all --n 1024 --dtype int,float
+    ;;
+  vecadd)
+    run vecadd_2p27 vecadd "${all[@]}" --variants all --n 2^27 --dtype double,float
+    ;;
   fma)
     run fma_sweep fma "${all[@]}" --n 2^10:2^26:4/oct --chain 1024 --dtype double,float
     ;;
@@ -89,6 +123,32 @@ for step in "${steps[@]}"; do
     log "start tune"
     "$here/tune_gpu.sh" "$out/tune" > "$out/tune.txt" 2>&1
     log "end   tune: exit $?"
+    ;;
+  gemm)
+    # the ladder at 4096 (every variant and backend, cuBLAS and OpenBLAS bars); slow
+    # OpenMP forms (gcc) are capped by the time budget
+    run gemm_4096 gemm "${all[@]}" --variants all --size 4096 --dtype float,double --warmup 1 --reps 5 \
+        --time-budget 20
+    # GFLOP/s over size, CUDA k1..best against cuBLAS (SGEMM)
+    run gemm_sweep gemm --backend cuda,cublas --no-baselines --record="$out/results" --variants all \
+        --size 256:8192:x2 --dtype float --warmup 1 --reps 5 --time-budget 10
+    ;;
+  gemmk7)
+    # k7's candidates on this GPU (the autotuning sweep behind k7_table in cuda/gemm.cu)
+    log "start gemmk7"
+    "$here/gemm_k7_sweep.sh" "$out/gemm_k7" 2048,4096 > "$out/gemm_k7.txt" 2> "$out/gemm_k7.log"
+    log "end   gemmk7: exit $?"
+    ;;
+  tools)
+    # the results tools over every run recorded in OUTDIR (no GPU needed): the best of each
+    # model, every OpenMP toolchain side by side, and the report
+    mapfile -t csvs < <(find "$out/results" -name results.csv | sort)
+    log "start tools: ${#csvs[@]} recorded run(s)"
+    "$pb" summary "${csvs[@]}" > "$out/summary.txt" 2>&1
+    "$pb" summary --md "${csvs[@]}" > "$out/summary.md" 2>&1
+    "$pb" compare --by compiler "${csvs[@]}" > "$out/compilers.txt" 2>&1
+    "$pb" report "${csvs[@]}" -o "$out/report" > "$out/report.log" 2>&1
+    log "end   tools: exit $?"
     ;;
   *) log "unknown step $step" ;;
   esac

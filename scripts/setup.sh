@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Make a fresh Debian 12 build machine ready to build portbench. Safe to run twice.
 #  - installs the compilers and libraries from Debian main (clang-19 + libomp-19 offload,
-#    gcc-12 nvptx offload, hwloc, cmake, gnuplot for reports);
+#    gcc-12 nvptx offload, hwloc, OpenBLAS for the CPU GEMM bar, cmake, gnuplot for reports);
 #  - provides CUDA 11.8's ptxas/nvlink/fatbinary/cuobjdump/nvdisasm (Debian non-free, nvidia-cuda-toolkit)
 #    in a private "CUDA path" for clang-19 offload, because libomptarget 19 cannot load
 #    cubins written by CUDA 13's ptxas (see docs/toolchain.md). The system's apt sources
@@ -15,7 +15,8 @@ if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
 
 log() { printf 'setup: %s\n' "$*" >&2; }
 
-packages=(clang-19 clang-tools-19 libomp-19-dev gcc-12-offload-nvptx libhwloc-dev hwloc-nox
+packages=(clang-19 clang-tools-19 libomp-19-dev gcc-12-offload-nvptx libhwloc-dev hwloc-nox libcjson-dev jq
+          libopenblas-dev
           cmake make gnuplot-nox xz-utils binutils ca-certificates)
 missing=()
 for p in "${packages[@]}"; do

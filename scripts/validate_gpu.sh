@@ -5,7 +5,7 @@
 #  2. compute-sanitizer memcheck, racecheck, synccheck and initcheck over every CUDA
 #     kernel at small awkward sizes: zero errors required;
 #  3. the FMA chain visible in the SASS of the CUDA worker;
-#  4. the best variants under other launch shapes (PB_TUNE, as `portbench tune` sweeps
+#  5. the best variants under other launch shapes (PB_TUNE, as `portbench tune` sweeps
 #     them) at awkward sizes, with memcheck and racecheck over the CUDA ones.
 # usage: scripts/validate_gpu.sh OUTDIR [extra portbench options]
 # Exit status 0 only if every check passed. Logs and CSVs are written to OUTDIR.
@@ -37,6 +37,16 @@ declare -A check=(
   [stream-strided]="--size 1,33,1000,100003 --stride-read 1,3,32 --stride-write 1,2 --dtype float,double"
   [fma]="--size 1,33,1000,100003,1048579 --chain 64 --dtype float,double"
   [fma-strided]="--size 1,33,1000,100003 --chain 64 --stride 1,3,32 --dtype float,double"
+  # square sizes (1000: 16-byte paths with partial tiles; 4097: scalar paths), and with
+  # --m/--k non-square problems (0 = --size)
+  [gemm]="--size 1,31,33,1000,4097 --m 0,33 --k 0,17 --dtype float,double"
+  [transpose]="--size 1,31,33,1000,4097 --cols 1,33,1025 --dtype float,double"
+  [transpose:square]="--size 1,33,4097 --dtype float,double"
+  [window]="--size 1,2,31,33,1000,100003,16777217 --radius 1,3,256 --dtype float,double"
+  [histogram]="--size 1,31,1000,100003,16777217 --bins 1,10,257,4096 --dtype int,float"
+  [ranksort]="--size 1,2,31,33,1000,1024 --dtype int,float"
+  [ranksort:large]="--size 1025,4097,65537 --variants grid --dtype int,float"
+  [vecadd]="--size 1,31,33,1000,100003,16777217 --dtype float,double"
 )
 # Small cases for compute-sanitizer (every CUDA kernel, both passes of the reductions).
 declare -A small=(
@@ -48,18 +58,30 @@ declare -A small=(
   [stream-strided]="--size 33,100 --stride-read 1,3 --stride-write 1,2 --dtype float,double"
   [fma]="--size 33,100 --chain 8 --dtype float,double"
   [fma-strided]="--size 33,100 --chain 8 --stride 3 --dtype float,double"
+  # 132: a multiple of 4 (16-byte paths) and not of the 128 tiles; several k tiles (double buffering)
+  [gemm]="--size 1,33,132 --m 0,65 --k 0,17 --dtype float,double"
+  [transpose]="--size 33,100 --cols 7,33 --dtype float,double"
+  [transpose:square]="--size 33 --dtype float,double"
+  [window]="--size 33,1000 --radius 3,256 --dtype float,double"
+  [histogram]="--size 33,1000 --bins 10,4096 --dtype int,float"
+  [ranksort]="--size 33,1000 --dtype int,float"
+  [ranksort:large]="--size 1025 --variants grid --dtype int,float"
+  [vecadd]="--size 33,1000 --dtype float,double"
 )
-benches=${VALIDATE_BENCHES:-dmvm reduce stream copy fill stream-strided fma fma-strided}
+# A name BENCH:WHAT is a second set of cases of BENCH (ranksort's one-block version
+# only takes n <= 1024, so its larger sizes run the grid version alone: no SKIP rows).
+benches=${VALIDATE_BENCHES:-dmvm reduce stream copy fill stream-strided fma fma-strided gemm transpose transpose:square window histogram ranksort ranksort:large vecadd}
 
 # 1. correctness of everything
 for bench in $benches; do
+  f=${bench/:/_} # file names without the colon
   # shellcheck disable=SC2086
-  "$pb" "$bench" --backend cuda,omp,omp@gcc,cublas,cub,cudart,cpu --variants all ${check[$bench]} \
-      --warmup 1 --reps 3 --csv "$out/validate_$bench.csv" "$@" > "$out/validate_$bench.txt" 2> "$out/validate_$bench.log"
+  "$pb" "${bench%%:*}" --backend cuda,omp,omp@gcc,cublas,cub,cudart,cpu,openblas --variants all ${check[$bench]} \
+      --warmup 1 --reps 3 --csv "$out/validate_$f.csv" "$@" > "$out/validate_$f.txt" 2> "$out/validate_$f.log"
   rc=$?
-  pass=$(grep -c ',PASS,' "$out/validate_$bench.csv" || true)
-  fail=$(grep -c ',FAIL,' "$out/validate_$bench.csv" || true)
-  skip=$(grep -c ',SKIP,' "$out/validate_$bench.csv" || true)
+  pass=$(grep -c ',PASS,' "$out/validate_$f.csv" || true)
+  fail=$(grep -c ',FAIL,' "$out/validate_$f.csv" || true)
+  skip=$(grep -c ',SKIP,' "$out/validate_$f.csv" || true)
   if [ $rc -ne 0 ] || [ "$fail" -ne 0 ] || [ "$skip" -ne 0 ] || [ "$pass" -eq 0 ]; then
     status=1
     note "FAIL $bench correctness: exit $rc, $pass passed, $fail failed, $skip skipped"
@@ -75,14 +97,15 @@ if [ ! -x "$sanitizer" ]; then
 else
   for tool in memcheck racecheck synccheck initcheck; do
     for bench in $benches; do
-      log="$out/sanitizer_${tool}_$bench.log"
+      f=${bench/:/_}
+      log="$out/sanitizer_${tool}_$f.log"
       # shellcheck disable=SC2086
       "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
-        "$workers/pb-cuda" "$bench" --backend cuda,cublas,cub,cudart --variants all ${small[$bench]} \
-        --warmup 0 --reps 1 --quiet --emit "$out/sanitizer_${tool}_$bench.csv" > "$log" 2>&1
+        "$workers/pb-cuda" "${bench%%:*}" --backend cuda,cublas,cub,cudart --variants all ${small[$bench]} \
+        --warmup 0 --reps 1 --quiet --emit "$out/sanitizer_${tool}_$f.csv" > "$log" 2>&1
       rc=$?
       summ=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -n 1)
-      rows=$(grep -c ',PASS,' "$out/sanitizer_${tool}_$bench.csv" 2>/dev/null || true)
+      rows=$(grep -c ',PASS,' "$out/sanitizer_${tool}_$f.csv" 2>/dev/null || true)
       if [ $rc -ne 0 ] || ! grep -Eq "(ERROR|RACECHECK) SUMMARY: 0 (errors|hazards)" "$log"; then
         status=1
         note "FAIL $tool $bench: exit $rc, ${summ:-no summary}"
@@ -101,7 +124,31 @@ if command -v cuobjdump >/dev/null 2>&1; then
   if [ "$n" -ge 1 ]; then note "ok   pb-cuda SASS: $n FFMA/DFMA in the fma kernels"; else status=1; note "FAIL pb-cuda SASS: no FFMA/DFMA in the fma kernels"; fi
 fi
 
-# 4. best under other launch shapes: every instantiated elems and rows, grid-stride and
+# 4. gemm machine code: per kernel FFMA/DFMA, 16-byte shared loads (LDS.128) and local
+#    memory (LDL/STL = spills) in the SASS, registers and shared memory (docs/gemm.md);
+#    required: no local memory in k5..best, LDS.128 in k6..best.
+if command -v cuobjdump >/dev/null 2>&1 && [[ " $benches " == *" gemm "* ]]; then
+  cuobjdump -res-usage -arch sm_90 "$workers/pb-cuda" 2>/dev/null | grep -A1 -E "Function .*(k[0-9]_|k8_warptile)" \
+    > "$out/gemm_resource_usage.txt"
+  cuobjdump -sass -arch sm_90 "$workers/pb-cuda" 2>/dev/null | awk '
+    /Function :/ { f = ($3 ~ /(k[1-9]_[a-z0-9]+|k8_warptile)/) ? $3 : ""; if (f != "") order[++n] = f }
+    f != "" && /[DF]FMA/ { fma[f]++ }
+    f != "" && /LDS\.128/ { lds128[f]++ }
+    f != "" && /LDS(\.[0-9U]+)? / { lds[f]++ }
+    f != "" && /(LDL|STL)/ { local[f]++ }
+    END { for (i = 1; i <= n; ++i) { f = order[i]; printf "%s FMA=%d LDS=%d LDS.128=%d local=%d\n", f, fma[f], lds[f], lds128[f], local[f] } }' \
+    > "$out/gemm_sass.txt"
+  bad=$(awk '/k5_2d|k6_vec|k8_warptile/ && !/local=0/' "$out/gemm_sass.txt" | wc -l)
+  novec=$(awk '/k6_vec|k8_warptile/ && /LDS.128=0 /' "$out/gemm_sass.txt" | wc -l)
+  if [ ! -s "$out/gemm_sass.txt" ] || [ "$bad" -ne 0 ] || [ "$novec" -ne 0 ]; then
+    status=1
+    note "FAIL gemm SASS: $bad kernels with local memory, $novec without LDS.128 (gemm_sass.txt)"
+  else
+    note "ok   gemm SASS: no local memory in k5..best, LDS.128 in k6..best (gemm_sass.txt, gemm_resource_usage.txt)"
+  fi
+fi
+
+# 5. best under other launch shapes: every instantiated elems and rows, grid-stride and
 # one-shot grids, odd team sizes (the shapes `portbench tune` may pick), at awkward sizes;
 # memcheck over each CUDA shape, racecheck where a block shares memory (dmvm, reduce)
 declare -A alt=(

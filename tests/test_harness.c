@@ -57,11 +57,15 @@ static void test_variants_backends(void)
     CHECK(pb_parse_variants(b, "v0,v5-v6", &m, err, sizeof err) == PB_OK && m == 0x61u);
     CHECK(pb_parse_variants(b, "v10", &m, err, sizeof err) == PB_ERR && strstr(err, "v0 v1 v2"));
     CHECK(pb_parse_variants(b, "v9-v3", &m, err, sizeof err) == PB_ERR);
-    CHECK(pb_parse_backends("cuda,omp", &m, err, sizeof err) == PB_OK);
-    CHECK(m == ((1u << pb_backend_spec_find("cuda")) | (1u << pb_backend_spec_find("omp@clang"))));
-    CHECK(pb_backend_spec_find("omp") == pb_backend_spec_find("omp@clang"));
-    CHECK(pb_parse_backends("omp@gcc", &m, err, sizeof err) == PB_OK && m == 1u << pb_backend_spec_find("omp@gcc"));
-    CHECK(pb_parse_backends("gpu", &m, err, sizeof err) == PB_ERR && strstr(err, "omp@gcc"));
+    pb_backend_mask bm;
+    CHECK(pb_parse_backends("cuda,omp", &bm, err, sizeof err) == PB_OK);
+    CHECK(bm == ((1ull << pb_backend_find("cuda")) | (1ull << pb_backend_find("omp@clang-19"))));
+    CHECK(pb_backend_find("omp") == pb_backend_find("omp@clang"));
+    CHECK(pb_backend_find("omp@clang") == pb_backend_find("omp@clang-19"));
+    CHECK(pb_backend_find("omp@gcc") == pb_backend_find("omp@gcc-12"));
+    CHECK(pb_parse_backends("omp@gcc", &bm, err, sizeof err) == PB_OK && bm == 1ull << pb_backend_find("omp@gcc-12"));
+    CHECK(pb_parse_backends("gpu", &bm, err, sizeof err) == PB_ERR && strstr(err, "omp@gcc-12"));
+    CHECK(pb_parse_backends("cub", &bm, err, sizeof err) == PB_OK && bm == 1ull << pb_backend_find("cub"));
 }
 
 static int parse(pb_options *o, const char *line, char *err, size_t cap)
@@ -89,11 +93,11 @@ static void test_options(void)
     /* baselines join unless --no-baselines */
     CHECK(parse(&o, "--backend cuda", err, sizeof err) == PB_OK);
     pb_options_finish(&o);
-    CHECK(o.backends & (1u << pb_backend_spec_find("cublas")));
-    CHECK(o.backends & (1u << pb_backend_spec_find("cpu")));
+    CHECK(o.backends & (1ull << pb_backend_find("cublas")));
+    CHECK(o.backends & (1ull << pb_backend_find("cpu")));
     CHECK(parse(&o, "--backend cuda --no-baselines", err, sizeof err) == PB_OK);
     pb_options_finish(&o);
-    CHECK(o.backends == 1u << pb_backend_spec_find("cuda"));
+    CHECK(o.backends == 1ull << pb_backend_find("cuda"));
 
     const char *bad[] = {"--frobnicate", "--reps 0", "--reps x", "--warmup -1", "--gpu z100", "--gpu 99",
                          "--dtype half", "--dtype int", "--nx", "--csv", "--clock wall", "--threads 0",
@@ -245,6 +249,92 @@ static void test_cost_and_check(void)
         free(in[k]);
 }
 
+/* C_out = alpha*A*B + beta*C_in in type T with T accumulation (the order a simple kernel
+ * uses), into out. */
+static void gemm_plain(pb_dtype t, size_t m, size_t n, size_t k, void *const *in, void *out)
+{
+    for (size_t i = 0; i < m; ++i)
+        for (size_t j = 0; j < n; ++j) {
+            if (t == PB_FLOAT) {
+                const float *a = in[0], *b = in[1], *c = in[2];
+                float acc = 0;
+                for (size_t l = 0; l < k; ++l)
+                    acc += a[i * k + l] * b[l * n + j];
+                ((float *)out)[i * n + j] = 1.5f * acc - 0.5f * c[i * n + j];
+            } else {
+                const double *a = in[0], *b = in[1], *c = in[2];
+                double acc = 0;
+                for (size_t l = 0; l < k; ++l)
+                    acc += a[i * k + l] * b[l * n + j];
+                ((double *)out)[i * n + j] = 1.5 * acc - 0.5 * c[i * n + j];
+            }
+        }
+}
+
+static void scale_element(pb_dtype t, void *out, size_t i, double f)
+{
+    if (t == PB_FLOAT)
+        ((float *)out)[i] *= (float)f;
+    else
+        ((double *)out)[i] *= f;
+}
+
+/* gemm: the exact check (small) and Freivalds' check (m*n*k > 2^27) accept a product
+ * computed in the element type and reject one element off by 1%, a transposed B and
+ * unwritten elements. */
+static void test_gemm_check(void)
+{
+    const pb_bench *b = pb_bench_find("gemm");
+    CHECK(b && b->flops_headline && b->steps_view);
+    pb_case c = {b, PB_FLOAT, 4096, {0, 0, 0}};
+    CHECK(b->flops(&c) == 2.0 * 4096 * 4096 * 4096 + 3.0 * 4096 * 4096);
+    CHECK(b->bytes(&c) == 4.0 * 4 * 4096 * 4096);
+    c.param[0] = 100, c.param[1] = 200, c.param[2] = 300; /* --m/--n/--k override --size */
+    CHECK(b->bytes(&c) == (100.0 * 300 + 300.0 * 200 + 2 * 100.0 * 200) * 4);
+    CHECK(pb_case_buf_bytes(&c, 0) == 100 * 300 * 4 && pb_case_buf_bytes(&c, 3) == 100 * 200 * 4);
+    const size_t dims[][3] = {{37, 29, 41}, {600, 300, 800}}; /* exact, then Freivalds */
+    for (int d = 0; d < 2; ++d)
+        for (int t = 0; t < 2; ++t) {
+            const size_t m = dims[d][0], n = dims[d][1], k = dims[d][2];
+            c = (pb_case){b, t ? PB_DOUBLE : PB_FLOAT, 1, {(long)m, (long)n, (long)k}};
+            void *in[4];
+            for (int i = 0; i < 4; ++i)
+                in[i] = malloc(pb_case_buf_bytes(&c, i));
+            for (int i = 0; i < 3; ++i)
+                b->fill(&c, i, in[i], 7);
+            void *ref = b->reference(&c, in), *out = in[3];
+            pb_check chk;
+            gemm_plain(c.dtype, m, n, k, in, out);
+            b->check(&c, in, ref, out, &chk);
+            /* well inside the tolerance: the bound is not at the edge of real rounding */
+            CHECK(chk.unwritten == 0 && chk.err <= chk.tol / 4);
+            const size_t at = (m / 2) * n + n / 3;
+            scale_element(c.dtype, out, at, 1.01);
+            b->check(&c, in, ref, out, &chk);
+            CHECK(chk.err > chk.tol);
+            scale_element(c.dtype, out, at, 1 / 1.01);
+            /* B transposed where it is square (the leading n x n block): a wrong operand */
+            for (size_t i = 0; i < m; ++i)
+                for (size_t j = 0; j < n; ++j) {
+                    double acc = 0;
+                    for (size_t l = 0; l < k; ++l)
+                        acc += pb_load(c.dtype, in[0], i * k + l) * pb_load(c.dtype, in[1], j * n + l % n);
+                    if (c.dtype == PB_FLOAT)
+                        ((float *)out)[i * n + j] = (float)(1.5 * acc - 0.5 * pb_load(c.dtype, in[2], i * n + j));
+                    else
+                        ((double *)out)[i * n + j] = 1.5 * acc - 0.5 * pb_load(c.dtype, in[2], i * n + j);
+                }
+            b->check(&c, in, ref, out, &chk);
+            CHECK(chk.err > chk.tol);
+            pb_poison(c.dtype, out, 3);
+            b->check(&c, in, ref, out, &chk);
+            CHECK(chk.unwritten == 3 && !(chk.err <= chk.tol));
+            free(ref);
+            for (int i = 0; i < 4; ++i)
+                free(in[i]);
+        }
+}
+
 static void test_generator(void)
 {
     CHECK(pb_rand_u64(1, 2, 3) == pb_rand_u64(1, 2, 3));
@@ -277,7 +367,8 @@ static void test_profiles(void)
     CHECK(!pb_gpu_model_covers("h100", pb_gpu_profile_by_id("h200")));
     CHECK(pb_gpu_model_known("a40") && pb_gpu_model_known("h100-pcie") && !pb_gpu_model_known("v100"));
     for (size_t i = 0; i < pb_ngpu_profiles; ++i)
-        CHECK(pb_gpu_profiles[i].bw_gbs > 0 && pb_gpu_profiles[i].fp32_gflops > 0 && pb_gpu_profiles[i].sms > 0);
+        CHECK(pb_gpu_profiles[i].bw_gbs > 0 && pb_gpu_profiles[i].fp32_gflops > 0 && pb_gpu_profiles[i].sms > 0 &&
+              pb_gpu_profiles[i].l2_mib > 0);
 }
 
 static void test_speedup(void)
@@ -303,6 +394,30 @@ static void test_speedup(void)
     CHECK(s.rows[0].speedup_vs_lib == 1 && s.rows[1].speedup_vs_lib == 0.25 && s.rows[2].speedup_vs_lib == 0.5);
     CHECK(isnan(s.rows[3].speedup_vs_lib));
     pb_rowset_free(&s);
+
+    /* two library rows in one case (gemm: cuBLAS and OpenBLAS): GPU rows are held to the
+     * GPU library, CPU rows to the CPU one */
+    pb_rowset g = {0};
+    const char *gv[] = {"lib", "lib", "k8", "baseline"}, *gb[] = {"cublas", "openblas", "cuda", "cpu"};
+    const char *goff[] = {"device", "cpu", "device", "cpu"};
+    const double gt[] = {1.0, 10.0, 2.0, 40.0};
+    for (int i = 0; i < 4; ++i) {
+        pb_row_init(&r);
+        strcpy(r.benchmark, "gemm");
+        strcpy(r.dtype, "float");
+        strcpy(r.variant, gv[i]);
+        strcpy(r.backend, gb[i]);
+        strcpy(r.offload, goff[i]);
+        strcpy(r.verified, "PASS");
+        strcpy(r.clock, "host");
+        r.size = 4096;
+        r.time_median_s = gt[i];
+        pb_rowset_push(&g, &r);
+    }
+    pb_rows_speedup(&g);
+    CHECK(g.rows[0].speedup_vs_lib == 1 && g.rows[1].speedup_vs_lib == 1);
+    CHECK(g.rows[2].speedup_vs_lib == 0.5 && g.rows[3].speedup_vs_lib == 0.25);
+    pb_rowset_free(&g);
 }
 
 static void test_trace_intervals(void)
@@ -370,11 +485,13 @@ static void test_steps_view(void)
 {
     pb_rowset s = {0};
     struct {
-        const char *variant, *backend, *compiler;
+        const char *variant, *backend, *compiler, *toolchain;
         double t;
-    } rows[] = {{"k0", "cuda", "nvcc", 8},   {"k1", "cuda", "nvcc", 4},      {"k2", "cuda", "nvcc", 2},
-                {"best", "cuda", "nvcc", 1}, {"lib", "cub", "cub", 1},       {"k1", "omp", "clang", 10},
-                {"k2", "omp", "clang", 5},   {"multiacc", "omp", "clang", 2}, {"k1", "omp", "gcc", 20}};
+    } rows[] = {{"k0", "cuda", "nvcc", "nvcc-13", 8},         {"k1", "cuda", "nvcc", "nvcc-13", 4},
+                {"k2", "cuda", "nvcc", "nvcc-13", 2},         {"best", "cuda", "nvcc", "nvcc-13", 1},
+                {"lib", "cub", "cub", "", 1},                 {"k1", "omp", "clang", "clang-19", 10},
+                {"k2", "omp", "clang", "clang-19", 5},        {"multiacc", "omp", "clang", "clang-19", 2},
+                {"k1", "omp", "gcc", "gcc-12", 20}};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
         pb_row r;
         pb_row_init(&r);
@@ -382,6 +499,7 @@ static void test_steps_view(void)
         strcpy(r.variant, rows[i].variant);
         strcpy(r.backend, rows[i].backend);
         strcpy(r.compiler, rows[i].compiler);
+        strcpy(r.toolchain, rows[i].toolchain);
         strcpy(r.dtype, "int");
         strcpy(r.params, "block=128");
         strcpy(r.offload, "device");
@@ -400,15 +518,15 @@ static void test_steps_view(void)
     CHECK(strstr(text, "the course's ladder per backend") != NULL);
     /* backend, kernel, time, GB/s, step (numbered kernels), cumulative over own k1, vs CUDA k1 */
     const char *want[] = {
-        "cuda           k0              8.0000        1.0                0.50x       0.50x\n",
-        "cuda           k1              4.0000        1.0    2.00x       1.00x       1.00x\n",
-        "cuda           k2              2.0000        1.0    2.00x       2.00x       2.00x\n",
-        "cuda           best            1.0000        1.0                4.00x       4.00x\n",
-        "cub            lib             1.0000        1.0                            4.00x\n",
-        "omp(clang)     k1             10.0000        1.0                1.00x       0.40x\n",
-        "omp(clang)     k2              5.0000        1.0    2.00x       2.00x       0.80x\n",
-        "omp(clang)     multiacc        2.0000        1.0                5.00x       2.00x\n",
-        "omp(gcc)       k1             20.0000        1.0                1.00x       0.20x\n"};
+        "cuda             k0              8.0000        1.0                0.50x       0.50x\n",
+        "cuda             k1              4.0000        1.0    2.00x       1.00x       1.00x\n",
+        "cuda             k2              2.0000        1.0    2.00x       2.00x       2.00x\n",
+        "cuda             best            1.0000        1.0                4.00x       4.00x\n",
+        "cub              lib             1.0000        1.0                            4.00x\n",
+        "omp(clang-19)    k1             10.0000        1.0                1.00x       0.40x\n",
+        "omp(clang-19)    k2              5.0000        1.0    2.00x       2.00x       0.80x\n",
+        "omp(clang-19)    multiacc        2.0000        1.0                5.00x       2.00x\n",
+        "omp(gcc-12)      k1             20.0000        1.0                1.00x       0.20x\n"};
     const char *at = text;
     for (size_t i = 0; i < sizeof want / sizeof want[0]; ++i) { /* each line, in this order */
         const char *hit = strstr(at, want[i]);
@@ -652,6 +770,7 @@ int main(void)
     test_stats();
     test_csv();
     test_cost_and_check();
+    test_gemm_check();
     test_generator();
     test_profiles();
     test_speedup();

@@ -1,0 +1,67 @@
+/* Vector add: c = a + b (course seeds/000, 002: the first CUDA kernel).
+ *
+ * Cost model (one repetition): bytes = 3*n*sizeof(T) (a and b read, c written once);
+ * FLOPs = n. Check: every element exactly against a + b rounded once in T (one add in
+ * the same precision has exactly one correct result). */
+#include "pb_bench.h"
+
+enum { A, B, C };
+
+static size_t vecadd_elems(const pb_case *c, int b)
+{
+    (void)b;
+    return c->n;
+}
+
+static double vecadd_bytes(const pb_case *c) { return 3.0 * (double)c->n * (double)pb_dtype_size(c->dtype); }
+
+static double vecadd_flops(const pb_case *c) { return (double)c->n; }
+
+static void vecadd_fill(const pb_case *c, int b, void *host, uint64_t seed)
+{
+    pb_fill_unit(c->dtype, host, c->n, seed, (uint64_t)b);
+}
+
+typedef struct sum_ctx {
+    pb_dtype t;
+    const void *a, *b;
+} sum_ctx;
+
+/* a[k] + b[k] computed in T, as the kernels do */
+static double want_sum(size_t k, const void *p)
+{
+    const sum_ctx *s = p;
+    if (s->t == PB_FLOAT) {
+        volatile float r = ((const float *)s->a)[k] + ((const float *)s->b)[k];
+        return r;
+    }
+    return ((const double *)s->a)[k] + ((const double *)s->b)[k];
+}
+
+static void vecadd_check(const pb_case *c, void *const *in, const void *ref, const void *out, pb_check *res)
+{
+    (void)ref;
+    sum_ctx s = {c->dtype, in[A], in[B]};
+    pb_check_elements(c->dtype, out, c->n, 1, 0, want_sum, &s, res);
+}
+
+static const char *const vecadd_variants[] = {"naive", "gridstride", NULL};
+
+const pb_bench pb_bench_vecadd = {
+    .name = "vecadd",
+    .summary = "vector add c = a + b: one element per thread vs a grid-stride loop",
+    .size_option = "--n",
+    .default_sizes = "2^24",
+    .cost_model = "bytes = 3*n*sizeof(T) (a, b read, c written); FLOPs = n; check: every element exactly "
+                  "(a + b rounded once in T)",
+    .variants = vecadd_variants,
+    .dtypes = PB_DT_FP,
+    .default_dtype = PB_DOUBLE,
+    .nbufs = 3,
+    .bufs = {{"a", PB_BUF_IN}, {"b", PB_BUF_IN}, {"c", PB_BUF_OUT}},
+    .buf_elems = vecadd_elems,
+    .bytes = vecadd_bytes,
+    .flops = vecadd_flops,
+    .fill = vecadd_fill,
+    .check = vecadd_check,
+};

@@ -1,0 +1,219 @@
+#define _GNU_SOURCE
+#include "pb_mpi.h"
+#include "pb_common.h"
+#include "pb_output.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The variables MPI launchers set in every rank's environment. */
+int pb_mpi_launched(void)
+{
+    static const char *const vars[] = {"PMI_RANK", "PMIX_RANK", "OMPI_COMM_WORLD_RANK", "MV2_COMM_WORLD_RANK",
+                                       "SLURM_PROCID"};
+    for (size_t i = 0; i < sizeof vars / sizeof *vars; ++i)
+        if (getenv(vars[i]))
+            return strcmp(vars[i], "SLURM_PROCID") != 0 || getenv("SLURM_STEP_ID"); /* srun, not sbatch */
+    return 0;
+}
+
+#ifdef PB_HAVE_MPI
+#include <mpi.h>
+#include <time.h>
+
+int pb_mpi_available(void) { return 1; }
+
+static int initialised;
+
+int pb_mpi_init(int *argc, char ***argv, pb_mpi *m)
+{
+    memset(m, 0, sizeof *m);
+    m->timeout_s = 600;
+    if (!pb_mpi_launched())
+        return PB_OK;
+    if (MPI_Init(argc, argv) != MPI_SUCCESS) {
+        pb_errorf("MPI_Init failed");
+        return PB_ERR;
+    }
+    initialised = 1;
+    m->on = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &m->rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &m->size);
+    MPI_Comm local;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, m->rank, MPI_INFO_NULL, &local);
+    MPI_Comm_rank(local, &m->local_rank);
+    MPI_Comm_size(local, &m->local_size);
+    MPI_Comm_free(&local);
+    return PB_OK;
+}
+
+void pb_mpi_finalize(void)
+{
+    if (initialised) {
+        initialised = 0;
+        MPI_Finalize();
+    }
+}
+
+void pb_mpi_abort(int status)
+{
+    fflush(NULL);
+    MPI_Abort(MPI_COMM_WORLD, status);
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+/* Wait for a non-blocking collective, at most the timeout. */
+static int wait_deadline(pb_mpi *m, MPI_Request *req, const char *what)
+{
+    double t0 = now_s();
+    for (;;) {
+        int done = 0;
+        MPI_Test(req, &done, MPI_STATUS_IGNORE);
+        if (done)
+            return PB_OK;
+        if (now_s() - t0 > m->timeout_s) {
+            pb_errorf("rank %d: the other ranks did not reach %s within %.0f s (--mpi-timeout): a rank is stuck "
+                      "or gone",
+                      m->rank, what, m->timeout_s);
+            return PB_ERR;
+        }
+        struct timespec ts = {0, 2000000};
+        nanosleep(&ts, NULL);
+    }
+}
+
+int pb_mpi_max(pb_mpi *m, int mine, int *out)
+{
+    MPI_Request req;
+    MPI_Iallreduce(&mine, out, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &req);
+    return wait_deadline(m, &req, "the start-up check");
+}
+
+/* The rows as CSV text; malloc'ed, its length in *len. */
+static char *rows_text(const pb_rowset *rows, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    if (!f)
+        return NULL;
+    pb_write_csv_rows(f, rows);
+    fclose(f);
+    return buf;
+}
+
+int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const char *meta, pb_rowset *all, char ***metas)
+{
+    /* every rank done measuring: the time rank 0 waits here is the slowest rank's lead */
+    double t0 = now_s();
+    MPI_Request req;
+    MPI_Ibarrier(MPI_COMM_WORLD, &req);
+    if (wait_deadline(m, &req, "the gather") != PB_OK)
+        return PB_ERR;
+    double t1 = now_s();
+    size_t clen = 0;
+    char *csv = rows_text(mine, &clen);
+    size_t mlen = strlen(meta);
+    long long lens[2] = {(long long)clen, (long long)mlen}, *all_lens = NULL;
+    if (m->rank == 0)
+        all_lens = calloc((size_t)m->size * 2, sizeof *all_lens);
+    MPI_Igather(lens, 2, MPI_LONG_LONG, all_lens, 2, MPI_LONG_LONG, 0, MPI_COMM_WORLD, &req);
+    int rc = wait_deadline(m, &req, "the gather of the row counts");
+    /* one message per rank: its CSV text, then its metadata text */
+    char *send = malloc(clen + mlen + 1), *recv = NULL;
+    int *counts = NULL, *displs = NULL;
+    if (send) {
+        memcpy(send, csv ? csv : "", clen);
+        memcpy(send + clen, meta, mlen);
+    }
+    if (rc == PB_OK && m->rank == 0) {
+        counts = calloc((size_t)m->size, sizeof *counts);
+        displs = calloc((size_t)m->size, sizeof *displs);
+        long long total = 0;
+        for (int r = 0; r < m->size && counts && displs; ++r) {
+            displs[r] = (int)total;
+            counts[r] = (int)(all_lens[2 * r] + all_lens[2 * r + 1]);
+            total += counts[r];
+        }
+        if (total > 0x7fffffff) {
+            pb_errorf("the rows of all ranks exceed 2 GB: too many to gather");
+            pb_mpi_abort(1);
+        }
+        recv = malloc((size_t)total + 1);
+    }
+    if (rc == PB_OK) {
+        MPI_Igatherv(send, (int)(clen + mlen), MPI_CHAR, recv, counts, displs, MPI_CHAR, 0, MPI_COMM_WORLD, &req);
+        rc = wait_deadline(m, &req, "the gather of the rows");
+    }
+    double t2 = now_s();
+    if (rc == PB_OK && m->rank == 0) {
+        m->wait_s = t1 - t0;
+        m->gather_s = t2 - t1;
+        *metas = calloc((size_t)m->size, sizeof **metas);
+        for (int r = 0; r < m->size; ++r) {
+            const char *at = recv + displs[r];
+            char name[32], err[512];
+            snprintf(name, sizeof name, "rank %d", r);
+            pb_rowset got = {0};
+            if (pb_csv_read_text(at, (size_t)all_lens[2 * r], name, &got, err, sizeof err) != 0)
+                pb_errorf("%s", err);
+            for (size_t i = 0; i < got.n; ++i) {
+                got.rows[i].rank = r;
+                pb_rowset_push(all, &got.rows[i]);
+            }
+            pb_rowset_free(&got);
+            (*metas)[r] = strndup(at + all_lens[2 * r], (size_t)all_lens[2 * r + 1]);
+        }
+    }
+    free(csv);
+    free(send);
+    free(recv);
+    free(counts);
+    free(displs);
+    free(all_lens);
+    return rc;
+}
+
+#else /* built without MPI */
+
+int pb_mpi_available(void) { return 0; }
+
+int pb_mpi_init(int *argc, char ***argv, pb_mpi *m)
+{
+    (void)argc;
+    (void)argv;
+    memset(m, 0, sizeof *m);
+    if (pb_mpi_launched()) {
+        pb_errorf("started by an MPI launcher, but this portbench was built without MPI (cmake -DPB_WITH_MPI=ON "
+                  "with an MPI installed); each process would run alone");
+        return PB_ERR;
+    }
+    return PB_OK;
+}
+
+void pb_mpi_finalize(void) {}
+void pb_mpi_abort(int status) { exit(status); }
+
+int pb_mpi_max(pb_mpi *m, int mine, int *out)
+{
+    (void)m;
+    *out = mine;
+    return PB_OK;
+}
+
+int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const char *meta, pb_rowset *all, char ***metas)
+{
+    (void)m;
+    (void)meta;
+    (void)metas;
+    for (size_t i = 0; i < mine->n; ++i)
+        pb_rowset_push(all, &mine->rows[i]);
+    return PB_OK;
+}
+#endif

@@ -1,0 +1,50 @@
+/* pb_mpi.h - many nodes: when portbench is started by an MPI launcher (mpirun, mpiexec,
+ * srun), each rank measures the GPU of its node-local rank and rank 0 gathers every row
+ * (MPI_Gatherv) into one result. Every collective waits with a deadline, so a rank that
+ * is stuck or gone never hangs the others. Without MPI (-DPB_WITH_MPI=OFF) only the
+ * detection is left, so that such a launch is refused instead of racing. */
+#ifndef PB_MPI_H
+#define PB_MPI_H
+
+#include "pb_result.h"
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pb_mpi {
+    int on;                /* running as one rank of an MPI job */
+    int rank, size;
+    int local_rank, local_size; /* among the ranks of this node */
+    double timeout_s;      /* how long a collective may wait for the others */
+    double wait_s;         /* rank 0: time spent waiting for the slowest rank to finish */
+    double gather_s;       /* rank 0: time of the gather itself */
+} pb_mpi;
+
+/* 1 if an MPI launcher started this process (its environment says so). */
+int pb_mpi_launched(void);
+/* 1 if this build can run under MPI. */
+int pb_mpi_available(void);
+
+/* MPI_Init when launched; PB_OK, or PB_ERR with a message (built without MPI). */
+int pb_mpi_init(int *argc, char ***argv, pb_mpi *m);
+void pb_mpi_finalize(void);
+/* Stop every rank (a collective timed out). */
+void pb_mpi_abort(int status);
+
+/* Every rank's status, combined: the largest. PB_OK with *out set, or PB_ERR when the
+ * others did not answer within the timeout. */
+int pb_mpi_max(pb_mpi *m, int mine, int *out);
+
+/* Gather every rank's rows and metadata text on rank 0. Rank 0 gets all rows (in rank
+ * order) in *all and each rank's metadata in metas[rank] (malloc'ed, the caller frees
+ * them and the array); the other ranks get nothing. PB_OK, or PB_ERR after a message
+ * when the others did not arrive within the timeout. */
+int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const char *meta, pb_rowset *all, char ***metas);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

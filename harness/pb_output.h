@@ -1,0 +1,58 @@
+/* pb_output.h - result files that survive failure: destinations are checked before
+ * anything is measured, every file is written to a temporary file in its destination
+ * directory and renamed into place (a crash or a kill leaves the old file whole), and
+ * the metadata and JSON results go through cJSON with numbers as numbers. */
+#ifndef PB_OUTPUT_H
+#define PB_OUTPUT_H
+
+#include "pb_result.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PB_SCHEMA_VERSION 1 /* of meta.json, the JSON results and the ceilings file */
+
+/* Check that `path` (named by option `opt`, e.g. "--csv") can be written as a new or
+ * replaced regular file: not a directory, not a device, its directory exists and is
+ * writable, its name leaves room for the temporary file and for `suffix` (e.g.
+ * ".meta.json", or NULL). "-" (standard output) passes when allow_stdout. PB_OK, or
+ * PB_ERR with one line in err. */
+int pb_output_check(const char *opt, const char *path, const char *suffix, int allow_stdout, char *err, size_t cap);
+
+/* Check that a directory can be created (or exists) and written: its nearest existing
+ * ancestor must be a writable directory. */
+int pb_output_check_dir(const char *opt, const char *dir, char *err, size_t cap);
+
+/* Write a file through `writer` into a temporary file beside `path`, flush it to disk
+ * and rename it onto path. "-" writes to standard output. On failure the temporary
+ * file is removed and path is untouched. PB_OK, or PB_ERR with one line in err. */
+typedef int (*pb_writer_fn)(FILE *f, const void *ctx);
+int pb_write_atomic(const char *path, pb_writer_fn writer, const void *ctx, char *err, size_t cap);
+
+/* Rename several finished temporary files into place while holding a lock on their
+ * directory, so that two runs writing the same destination leave one run's files
+ * (never a mix). Used by pb_write_atomic_set. */
+typedef struct pb_out_file {
+    const char *path;
+    pb_writer_fn writer;
+    const void *ctx;
+} pb_out_file;
+int pb_write_atomic_set(const pb_out_file *files, int n, char *err, size_t cap);
+
+/* Writers for pb_write_atomic: a row set as CSV (ctx: const pb_rowset *), and a
+ * string as it is (ctx: const char *). */
+int pb_write_csv_rows(FILE *f, const void *rowset);
+int pb_write_text(FILE *f, const void *text);
+
+/* A row as a JSON object (cJSON *) with numbers as numbers and missing values null;
+ * the caller owns it. Declared void * so that users need not include cJSON. */
+void *pb_row_to_json(const pb_row *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

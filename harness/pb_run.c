@@ -1,0 +1,820 @@
+#define _GNU_SOURCE
+#include "pb_run.h"
+#include "pb_backends.h"
+#include "pb_bench.h"
+#include "pb_output.h"
+#include "pb_version.h"
+#include "pb_workers.h"
+
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* ---- preparing ---- */
+
+/* A readable name of --gpu for messages. */
+static void gpu_spec_text(const pb_options *o, char *buf, size_t cap)
+{
+    if (o->gpu_kind == PB_GPU_MODEL)
+        snprintf(buf, cap, "%s", o->gpu_model);
+    else if (o->gpu_kind == PB_GPU_ALL)
+        snprintf(buf, cap, "all");
+    else {
+        buf[0] = '\0';
+        for (int k = 0; k < o->ngpu_list; ++k) {
+            size_t n = strlen(buf);
+            snprintf(buf + n, cap - n, "%s%d", k ? "," : "", o->gpu_list[k]);
+        }
+    }
+}
+
+/* The GPUs of the run from --gpu and what the driver finds. */
+static int resolve_gpu(pb_options *o, pb_run_env *env)
+{
+    char spec[128];
+    gpu_spec_text(o, spec, sizeof spec);
+    pb_gpu_probe_run(&env->probe);
+    const char *fake = getenv("PB_TEST_FAKE_GPUS"); /* test hook: N GPUs that are not there */
+    if (!env->probe.ok && fake && atoi(fake) > 0) {
+        env->probe.ok = 1;
+        env->probe.count = atoi(fake) < PB_MAX_GPUS ? atoi(fake) : PB_MAX_GPUS;
+    }
+    o->device = o->gpu_kind == PB_GPU_INDEX ? o->gpu_list[0] : 0;
+    if (!env->probe.ok) {
+        if (o->gpu_kind != PB_GPU_AUTO) {
+            pb_errorf("--gpu %s: no GPU found (%s)", spec, env->probe.why);
+            return PB_ERR;
+        }
+        return PB_OK;
+    }
+    int idx[PB_MAX_GPUS], n = 0;
+    if (o->mpi_local_rank >= 0 && o->mpi_local_rank >= env->probe.count) {
+        /* more ranks than GPUs on this node: this rank has none, and its workers must
+         * not find one either */
+        snprintf(env->probe.why, sizeof env->probe.why, "no GPU for node-local rank %d (%d GPU%s on this node)",
+                 o->mpi_local_rank, env->probe.count, env->probe.count == 1 ? "" : "s");
+        env->probe.ok = 0;
+        setenv("CUDA_VISIBLE_DEVICES", "", 1);
+        return PB_OK;
+    }
+    if (o->mpi_local_rank >= 0)
+        idx[n++] = o->mpi_local_rank;
+    else if (o->gpu_kind == PB_GPU_ALL)
+        for (int k = 0; k < env->probe.count && k < PB_MAX_GPUS; ++k)
+            idx[n++] = k;
+    else if (o->gpu_kind == PB_GPU_INDEX)
+        for (int k = 0; k < o->ngpu_list; ++k)
+            idx[n++] = o->gpu_list[k];
+    else
+        idx[n++] = 0;
+    if (o->mpi_local_rank >= 0 && o->gpu_kind == PB_GPU_MODEL)
+        n = 1; /* the local rank's GPU, checked against the model below */
+    for (int k = 0; k < n; ++k) {
+        if (idx[k] >= env->probe.count) {
+            pb_errorf("--gpu %s: there %s only %d GPU%s (indices 0-%d)", spec, env->probe.count == 1 ? "is" : "are",
+                      env->probe.count, env->probe.count == 1 ? "" : "s", env->probe.count - 1);
+            return PB_ERR;
+        }
+        pb_gpu_device *g = &env->gpus[k];
+        if (fake && pb_gpu_device_query(idx[k], 1, g) != 0) {
+            memset(g, 0, sizeof *g);
+            snprintf(g->name, sizeof g->name, "fake GPU %d", idx[k]);
+            snprintf(g->uuid, sizeof g->uuid, "GPU-fake-%d", idx[k]);
+            g->mem_free = NAN;
+        } else if (!fake) {
+            pb_gpu_device_query(idx[k], 1, g);
+        }
+        g->index = idx[k];
+        env->profiles[k] = pb_gpu_profile_match(g->name, g->mem_total / 1073741824.0);
+        if (o->gpu_kind == PB_GPU_MODEL && (!env->profiles[k] || !pb_gpu_model_covers(o->gpu_model, env->profiles[k]))) {
+            pb_errorf("--gpu %s does not match the GPU found: device %d is '%s' (%s); use --gpu auto%s%s", o->gpu_model,
+                      idx[k], g->name, env->profiles[k] ? env->profiles[k]->id : "no datasheet profile",
+                      env->profiles[k] ? " or --gpu " : "", env->profiles[k] ? env->profiles[k]->id : "");
+            return PB_ERR;
+        }
+        if (!env->profiles[k])
+            pb_errorf("warning: no datasheet profile for '%s': percent-of-peak columns stay empty", g->name);
+    }
+    env->ngpus = n;
+    env->gpu = env->gpus[0];
+    env->profile = env->profiles[0];
+    o->device = env->gpu.index;
+    pb_strlcpy(o->gpu_uuid, env->gpu.uuid, sizeof o->gpu_uuid);
+    if (env->profile)
+        pb_strlcpy(o->gpu_profile, env->profile->id, sizeof o->gpu_profile);
+    return PB_OK;
+}
+
+static double meminfo_bytes(const char *key)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (!f)
+        return NAN;
+    char line[256];
+    double kb = NAN;
+    size_t klen = strlen(key);
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, key, klen) == 0 && line[klen] == ':') {
+            kb = atof(line + klen + 1);
+            break;
+        }
+    fclose(f);
+    return kb * 1024;
+}
+
+static int asked(const pb_options *o, size_t i) { return (o->backends >> i) & 1u; }
+
+/* Refuse sizes that cannot fit before anything is allocated. */
+static int check_memory(const pb_options *o, const pb_run_env *env)
+{
+    int gpu_asked = 0, host_asked = o->allow_host_fallback;
+    for (size_t i = 0; i < pb_backend_count(); ++i)
+        if (asked(o, i)) {
+            gpu_asked |= pb_backend_at(i)->gpu;
+            host_asked |= !pb_backend_at(i)->gpu;
+        }
+    double host_total = meminfo_bytes("MemTotal"), host_avail = meminfo_bytes("MemAvailable");
+    for (int t = 0; t < o->ndtypes; ++t)
+        for (int s = 0; s < o->nsizes; ++s) {
+            pb_case c = {o->bench, o->dtypes[t], o->sizes[s], {0}};
+            for (int p = 0; p < o->bench->nparams; ++p) /* the largest parameter values */
+                for (int k = 0; k < o->nparams[p]; ++k)
+                    if (o->params[p][k] > c.param[p])
+                        c.param[p] = o->params[p][k];
+            char why[256];
+            if (o->bench->validate && o->bench->validate(&c, why, sizeof why) != PB_OK) {
+                pb_errorf("%s", why);
+                return PB_ERR;
+            }
+            double dev_bytes = pb_case_total_bytes(&c);
+            double host_bytes = 2 * dev_bytes; /* inputs + output copy + reference, roughly */
+            const char *sz = o->bench->size_option + 2;
+            for (int g = 0; g < env->ngpus && gpu_asked; ++g) {
+                const pb_gpu_device *d = &env->gpus[g];
+                if (!isnan(d->mem_free) && dev_bytes > 0.97 * d->mem_free) {
+                    pb_errorf("%s=%zu (%s) needs %.2f GiB of device memory, but GPU %d (%s) has %.2f GiB free", sz, c.n,
+                              pb_dtype_name(c.dtype), dev_bytes / 1073741824.0, d->index, d->name,
+                              d->mem_free / 1073741824.0);
+                    return PB_ERR;
+                }
+            }
+            if (host_bytes > host_total) {
+                pb_errorf("%s=%zu (%s) needs about %.2f GiB of host memory, but this machine has %.2f GiB", sz, c.n,
+                          pb_dtype_name(c.dtype), host_bytes / 1073741824.0, host_total / 1073741824.0);
+                return PB_ERR;
+            }
+            if ((host_asked || gpu_asked) && host_bytes > host_avail)
+                pb_errorf("warning: %s=%zu (%s) needs about %.2f GiB of host memory; %.2f GiB are available", sz,
+                          c.n, pb_dtype_name(c.dtype), host_bytes / 1073741824.0, host_avail / 1073741824.0);
+        }
+    return PB_OK;
+}
+
+/* A backend named on the command line must exist in this installation. */
+static int check_built(const pb_options *o)
+{
+    for (size_t i = 0; i < pb_backend_count(); ++i) {
+        const pb_backend_spec *s = pb_backend_at(i);
+        if (!((o->backends_named >> i) & 1u) || pb_backend_built(s, pb_libexec_dir()))
+            continue;
+        char built[1024] = "";
+        for (size_t j = 0; j < pb_backend_count(); ++j)
+            if (pb_backend_built(pb_backend_at(j), pb_libexec_dir())) {
+                size_t k = strlen(built);
+                snprintf(built + k, sizeof built - k, "%s%s", k ? ", " : "", pb_backend_at(j)->cli);
+            }
+        pb_errorf("--backend %s: not built in this installation (%s/%s is missing); built: %s", s->cli,
+                  pb_libexec_dir(), s->worker, built[0] ? built : "none");
+        return PB_ERR;
+    }
+    return PB_OK;
+}
+
+int pb_run_prepare(pb_options *o, pb_run_env *env)
+{
+    memset(env, 0, sizeof *env);
+    gethostname(env->hostname, sizeof env->hostname - 1);
+    time_t now = time(NULL);
+    strftime(env->started, sizeof env->started, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    if (check_built(o) != PB_OK || resolve_gpu(o, env) != PB_OK || check_memory(o, env) != PB_OK)
+        return PB_ERR;
+    pb_topo_summary(env->probe.ok ? env->gpu.pci_bus_id : NULL, &env->topo);
+    for (int g = 0; g < env->ngpus; ++g) {
+        pb_topo t;
+        pb_topo_summary(env->gpus[g].pci_bus_id, &t);
+        pb_strlcpy(env->gpu_numa[g], t.gpu_numa, sizeof env->gpu_numa[g]);
+    }
+    if (o->threads && env->topo.ok && o->threads > env->topo.pus) {
+        pb_errorf("--threads %d: this machine has %d hardware threads", o->threads, env->topo.pus);
+        return PB_ERR;
+    }
+    if (!o->quiet) {
+        for (int g = 0; g < env->ngpus; ++g)
+            fprintf(stderr, "portbench: GPU %d: %s (%s), %.1f GiB, driver %d, near NUMA node %s\n", env->gpus[g].index,
+                    env->gpus[g].name, env->profiles[g] ? env->profiles[g]->id : "no profile",
+                    env->gpus[g].mem_total / 1073741824.0, env->probe.driver_version, env->gpu_numa[g]);
+        if (env->ngpus > 1)
+            fprintf(stderr, "portbench: %d GPUs %s, one process each%s\n", env->ngpus,
+                    o->gpu_serial ? "one after another" : "at once (contention is part of the measurement)",
+                    ", bound to the cores and memory nearest its GPU");
+        if (!env->probe.ok)
+            fprintf(stderr, "portbench: no GPU (%s): GPU backends will be skipped%s\n", env->probe.why,
+                    o->allow_host_fallback ? "; OpenMP target code runs on the host" : "");
+        fprintf(stderr, "portbench: host %s: %d cores, %d NUMA node(s)\n", env->hostname, env->topo.cores,
+                env->topo.numa_nodes);
+    }
+    return PB_OK;
+}
+
+/* ---- the temporary directory ---- */
+
+int pb_run_begin(pb_run_log *log)
+{
+    memset(log, 0, sizeof *log);
+    const char *t = getenv("TMPDIR");
+    /* room below it for the workers' files, whose paths go to them whole */
+    if ((size_t)snprintf(log->tmpdir, sizeof log->tmpdir, "%s/portbench.XXXXXX", t && *t ? t : "/tmp") >=
+            PATH_MAX - 128 ||
+        !mkdtemp(log->tmpdir)) {
+        pb_errorf("cannot create a temporary directory in %s: %s", t && *t ? t : "/tmp", strerror(errno));
+        return PB_ERR;
+    }
+    return PB_OK;
+}
+
+/* rm -r of a directory holding files and directories of files. */
+static void remove_tree(const char *dir, int depth)
+{
+    DIR *d = opendir(dir);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL)
+            if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+                char p[PATH_MAX + 300];
+                snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+                if (unlink(p) != 0 && depth < 2)
+                    remove_tree(p, depth + 1);
+            }
+        closedir(d);
+    }
+    rmdir(dir);
+}
+
+void pb_run_end(pb_run_log *log)
+{
+    if (!log->tmpdir[0])
+        return;
+    remove_tree(log->tmpdir, 0);
+    log->tmpdir[0] = '\0';
+}
+
+/* ---- expected rows ---- */
+
+/* The identity of a row within one run. */
+static void row_key(const char *backend, const char *variant, const char *dtype, double size, const char *params,
+                    char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s|%s|%s|%.0f|%s", backend, variant, dtype, size, params);
+}
+
+typedef struct expected {
+    char key[256];
+    pb_row row; /* the row to report if nothing comes back */
+    int seen;
+} expected;
+
+typedef struct expect_set {
+    expected *v;
+    size_t n, cap;
+} expect_set;
+
+static int by_key(const void *a, const void *b) { return strcmp(((const expected *)a)->key, ((const expected *)b)->key); }
+
+static void expect_push(expect_set *s, const pb_row *r)
+{
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        expected *v = realloc(s->v, cap * sizeof *v);
+        if (!v)
+            return;
+        s->v = v;
+        s->cap = cap;
+    }
+    expected *e = &s->v[s->n++];
+    e->row = *r;
+    e->seen = 0;
+    row_key(r->backend, r->variant, r->dtype, r->size, r->params, e->key, sizeof e->key);
+}
+
+/* A row the driver writes itself: skipped or failed, with the reason. */
+static void driver_row(const pb_options *o, const pb_case *c, const char *backend, const char *toolchain,
+                       const char *compiler, const char *version, const char *variant, pb_row *r)
+{
+    pb_row_init(r);
+    pb_strlcpy(r->benchmark, o->bench->name, sizeof r->benchmark);
+    pb_strlcpy(r->variant, variant, sizeof r->variant);
+    pb_strlcpy(r->backend, backend, sizeof r->backend);
+    pb_strlcpy(r->toolchain, toolchain, sizeof r->toolchain);
+    pb_strlcpy(r->compiler, compiler, sizeof r->compiler);
+    pb_strlcpy(r->compiler_version, version, sizeof r->compiler_version);
+    pb_strlcpy(r->dtype, pb_dtype_name(c->dtype), sizeof r->dtype);
+    r->size = (double)c->n;
+    r->bytes = o->bench->bytes(c);
+    r->flops = o->bench->flops(c);
+    pb_case_params_string(c, r->params, sizeof r->params);
+    pb_strlcpy(r->git_sha, pb_git_sha, sizeof r->git_sha);
+    pb_strlcpy(r->gpu_profile, o->gpu_profile, sizeof r->gpu_profile);
+    gethostname(r->host, sizeof r->host - 1);
+    r->gpu_index = o->device;
+    pb_strlcpy(r->gpu_uuid, o->gpu_uuid, sizeof r->gpu_uuid);
+    time_t now = time(NULL);
+    strftime(r->timestamp, sizeof r->timestamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+}
+
+static int variant_wanted(const pb_options *o, const char *variant)
+{
+    for (int k = 0; o->bench->variants[k]; ++k)
+        if (strcmp(o->bench->variants[k], variant) == 0)
+            return (o->variants >> k) & 1u;
+    return 1; /* lib and baseline rows come with their backend */
+}
+
+/* Every row a worker will be asked for: from its --list when it has one, else from the
+ * benchmark's declared variants (so that a worker that cannot start still shows up). */
+static void expect_rows(const pb_options *o, pb_backend_mask mask, const pb_worker_variant *list, int nlist,
+                        expect_set *out)
+{
+    int idx[PB_MAX_PARAMS];
+    for (size_t i = 0; i < pb_backend_count(); ++i) {
+        if (!((mask >> i) & 1u))
+            continue;
+        const pb_backend_spec *s = pb_backend_at(i);
+        for (int t = 0; t < o->ndtypes; ++t)
+            for (int sz = 0; sz < o->nsizes; ++sz) {
+                memset(idx, 0, sizeof idx);
+                do {
+                    pb_case c;
+                    pb_options_case(o, t, sz, idx, &c);
+                    pb_row r;
+                    if (nlist >= 0) {
+                        for (int k = 0; k < nlist; ++k) {
+                            const pb_worker_variant *v = &list[k];
+                            if (strcmp(v->backend, s->backend) || strcmp(v->benchmark, o->bench->name) ||
+                                !(v->dtypes & (1u << c.dtype)) || !variant_wanted(o, v->variant))
+                                continue;
+                            driver_row(o, &c, v->backend, v->toolchain, v->compiler, v->version, v->variant, &r);
+                            expect_push(out, &r);
+                        }
+                        continue;
+                    }
+                    const char *tc = s->toolchain;
+                    if (s->library) { /* a library has at most the benchmark's library row */
+                        if (o->bench->lib_backend && strcmp(o->bench->lib_backend, s->cli) == 0) {
+                            driver_row(o, &c, s->backend, tc, s->compiler, "", "lib", &r);
+                            expect_push(out, &r);
+                        }
+                    } else if (!s->gpu) {
+                        driver_row(o, &c, s->backend, tc, s->compiler, "", "baseline", &r);
+                        expect_push(out, &r);
+                    } else {
+                        for (int v = 0; o->bench->variants[v]; ++v)
+                            if ((o->variants >> v) & 1u) {
+                                driver_row(o, &c, s->backend, tc, s->compiler, "", o->bench->variants[v], &r);
+                                expect_push(out, &r);
+                            }
+                    }
+                } while (pb_options_next_combo(o, idx));
+            }
+    }
+}
+
+/* ---- running ---- */
+
+/* What to say about rows a worker did not deliver. */
+static void exit_reason(const char *w, const pb_worker_exit *ex, char *buf, size_t cap)
+{
+    const char *sep = ex->last_line[0] ? ": " : "";
+    if (ex->signal)
+        snprintf(buf, cap, "not measured: %s crashed (signal %d)%s%s", w, ex->signal, sep, ex->last_line);
+    else if (ex->status)
+        snprintf(buf, cap, "not measured: %s exited with status %d%s%s", w, ex->status, sep, ex->last_line);
+    else
+        snprintf(buf, cap, "not measured: %s ended without reporting this row", w);
+}
+
+static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, pb_rowset *rows, pb_run_log *log)
+{
+    const pb_worker_variant *list = NULL;
+    char why[320] = "";
+    int nlist = pb_worker_list(w, &list, why, sizeof why);
+    expect_set exp = {0};
+    expect_rows(o, mask, list, nlist, &exp);
+    if (nlist < 0) {
+        /* not built: skipped (only possible for backends not named on the command line);
+         * present but not startable: failed */
+        int built = 0;
+        for (size_t i = 0; i < pb_backend_count(); ++i)
+            if ((mask >> i) & 1u)
+                built |= pb_backend_built(pb_backend_at(i), pb_libexec_dir());
+        pb_errorf("%s", why);
+        for (size_t k = 0; k < exp.n; ++k) {
+            pb_row *r = &exp.v[k].row;
+            pb_strlcpy(r->verified, built ? "FAIL" : "SKIP", sizeof r->verified);
+            snprintf(r->note, sizeof r->note, "%s", why);
+            pb_rowset_push(rows, r);
+        }
+        log->failed |= built;
+        free(exp.v);
+        return;
+    }
+    char emit[PATH_MAX + 80], meta[PATH_MAX + 80];
+    snprintf(emit, sizeof emit, "%s/%s.csv", log->tmpdir, w);
+    snprintf(meta, sizeof meta, "%s/%s.meta", log->tmpdir, w);
+    pb_strlcpy(o->emit, emit, sizeof o->emit);
+    pb_strlcpy(o->meta, meta, sizeof o->meta);
+    char **wargv = calloc(256, sizeof *wargv);
+    size_t storecap = 256 * 1024;
+    char *store = malloc(storecap);
+    if (!wargv || !store || pb_options_to_argv(o, mask, wargv + 1, 254, store, storecap) < 0) {
+        pb_errorf("internal error: the command line of %s does not fit", w);
+        log->failed = 1;
+        free(wargv);
+        free(store);
+        free(exp.v);
+        return;
+    }
+    if (!o->quiet)
+        fprintf(stderr, "portbench: running %s\n", w);
+    pb_worker_exit ex;
+    pb_worker_run(w, wargv, 0, &ex);
+    free(wargv);
+    free(store);
+    if (pb_interrupted())
+        log->interrupted = pb_interrupted();
+
+    pb_rowset got = {0};
+    char rerr[512];
+    if (access(emit, R_OK) == 0 && pb_csv_read_partial(emit, &got, rerr, sizeof rerr) != 0)
+        pb_errorf("%s", rerr); /* rows before the damage are kept */
+    qsort(exp.v, exp.n, sizeof *exp.v, by_key);
+    int failed_rows = 0;
+    for (size_t k = 0; k < got.n; ++k) {
+        pb_row *r = &got.rows[k];
+        expected probe;
+        row_key(r->backend, r->variant, r->dtype, r->size, r->params, probe.key, sizeof probe.key);
+        expected *e = bsearch(&probe, exp.v, exp.n, sizeof *exp.v, by_key);
+        if (e)
+            e->seen = 1;
+        failed_rows += strcmp(r->verified, "FAIL") == 0;
+        pb_rowset_push(rows, r);
+    }
+    pb_rowset_free(&got);
+    char reason[400];
+    exit_reason(w, &ex, reason, sizeof reason);
+    size_t missing = 0;
+    for (size_t k = 0; k < exp.n; ++k) {
+        if (exp.v[k].seen)
+            continue;
+        ++missing;
+        if (log->interrupted)
+            continue; /* not measured because the user stopped the run: left out */
+        pb_row *r = &exp.v[k].row;
+        pb_strlcpy(r->verified, "FAIL", sizeof r->verified);
+        pb_strlcpy(r->note, reason, sizeof r->note);
+        pb_rowset_push(rows, r);
+    }
+    if (!log->interrupted) {
+        int bad_exit = ex.signal || (ex.status != 0 && !(ex.status == 1 && failed_rows));
+        if (missing || bad_exit) {
+            log->failed = 1;
+            if (ex.signal)
+                pb_errorf("%s crashed (signal %d)%s%s; %zu row(s) not measured", w, ex.signal,
+                          ex.last_line[0] ? ": " : "", ex.last_line, missing);
+            else
+                pb_errorf("%s exited with status %d%s%s; %zu row(s) not measured", w, ex.status,
+                          ex.last_line[0] ? ": " : "", ex.last_line, missing);
+        }
+    }
+    free(exp.v);
+}
+
+void pb_run_workers(pb_options *o, pb_rowset *rows, pb_run_log *log)
+{
+    pb_backend_mask done = 0;
+    for (size_t i = 0; i < pb_backend_count() && !log->interrupted; ++i) {
+        if (!asked(o, i) || ((done >> i) & 1u))
+            continue;
+        const char *w = pb_backend_at(i)->worker;
+        pb_backend_mask mask = 0; /* every requested backend this worker holds */
+        for (size_t j = 0; j < pb_backend_count(); ++j)
+            if (asked(o, j) && strcmp(pb_backend_at(j)->worker, w) == 0)
+                mask |= (pb_backend_mask)1 << j;
+        done |= mask;
+        int seen = 0;
+        for (int k = 0; k < log->nworkers; ++k)
+            seen |= strcmp(log->worker[k], w) == 0;
+        if (!seen && log->nworkers < PB_RUN_MAX_WORKERS)
+            pb_strlcpy(log->worker[log->nworkers++], w, sizeof log->worker[0]);
+        run_one_worker(o, w, mask, rows, log);
+        if (pb_interrupted())
+            log->interrupted = pb_interrupted();
+    }
+}
+
+/* ---- several GPUs ---- */
+
+/* The run of one GPU, in a forked copy of the driver: bound near its GPU, it runs the
+ * workers into dir and leaves rows.csv and status there. */
+static void gpu_runner(pb_options *o, const pb_run_env *env, int k, const char *dir, const char *bound)
+{
+    const pb_gpu_device *g = &env->gpus[k];
+    o->device = g->index;
+    pb_strlcpy(o->gpu_uuid, g->uuid, sizeof o->gpu_uuid);
+    pb_strlcpy(o->gpu_profile, env->profiles[k] ? env->profiles[k]->id : "", sizeof o->gpu_profile);
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "[gpu %d] ", g->index);
+    pb_worker_prefix(prefix);
+    if (!o->quiet)
+        fprintf(stderr, "%sbound to %s\n", prefix, bound);
+    pb_run_log sub;
+    memset(&sub, 0, sizeof sub);
+    pb_strlcpy(sub.tmpdir, dir, sizeof sub.tmpdir);
+    pb_rowset rows = {0};
+    pb_run_workers(o, &rows, &sub);
+    char p[PATH_MAX + 64];
+    snprintf(p, sizeof p, "%s/rows.csv", dir);
+    FILE *f = fopen(p, "w");
+    int ok = f && pb_write_csv_rows(f, &rows) == PB_OK;
+    if (f)
+        ok &= fclose(f) == 0;
+    snprintf(p, sizeof p, "%s/status", dir);
+    f = fopen(p, "w");
+    if (f) {
+        fprintf(f, "%d %d %d\n", sub.failed, sub.interrupted, ok);
+        fclose(f);
+    }
+}
+
+/* Start the run of GPU k: a forked driver bound near the GPU. */
+static pid_t start_gpu_run(pb_options *o, const pb_run_env *env, int k, pb_run_log *log)
+{
+    char dir[PATH_MAX + 32];
+    snprintf(dir, sizeof dir, "%s/gpu%d", log->tmpdir, env->gpus[k].index);
+    if (mkdir(dir, 0700) != 0) {
+        pb_errorf("cannot create %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0) {
+        pb_child_forget_all();
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        static pb_options copy;
+        copy = *o;
+        char bound[128], p[PATH_MAX + 64];
+        if (pb_topo_bind_near(env->gpus[k].pci_bus_id, bound, sizeof bound) != 0)
+            snprintf(bound, sizeof bound, "not bound (the GPU's locality is unknown to hwloc)");
+        snprintf(p, sizeof p, "%s/bound", dir);
+        FILE *f = fopen(p, "w");
+        if (f) {
+            fprintf(f, "%s\n", bound);
+            fclose(f);
+        }
+        gpu_runner(&copy, env, k, dir, bound);
+        fflush(NULL);
+        _exit(0);
+    }
+    if (pid > 0)
+        pb_child_watch(pid);
+    return pid;
+}
+
+/* Wait for GPU k's run and take its rows. */
+static void finish_gpu_run(pid_t pid, const pb_run_env *env, int k, pb_rowset *rows, pb_run_log *log)
+{
+    int status = 0;
+    while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (pid > 0)
+        pb_child_unwatch(pid);
+    char p[PATH_MAX + 64], err[512];
+    snprintf(p, sizeof p, "%s/gpu%d/status", log->tmpdir, env->gpus[k].index);
+    int failed = 1, interrupted = 0, ok = 0;
+    FILE *f = fopen(p, "r");
+    if (!f || fscanf(f, "%d %d %d", &failed, &interrupted, &ok) != 3) {
+        pb_errorf("the run of GPU %d ended without its results (%s)", env->gpus[k].index,
+                  pid <= 0 ? "it did not start" : WIFSIGNALED(status) ? "killed by a signal" : "no status");
+        failed = 1;
+    }
+    if (f)
+        fclose(f);
+    snprintf(p, sizeof p, "%s/gpu%d/bound", log->tmpdir, env->gpus[k].index);
+    f = fopen(p, "r");
+    if (!f || !fgets(log->bound[k], sizeof log->bound[k], f))
+        pb_strlcpy(log->bound[k], "unknown", sizeof log->bound[k]);
+    log->bound[k][strcspn(log->bound[k], "\n")] = '\0';
+    if (f)
+        fclose(f);
+    log->failed |= failed || !ok;
+    if (interrupted)
+        log->interrupted = interrupted;
+    pb_rowset got = {0};
+    snprintf(p, sizeof p, "%s/gpu%d/rows.csv", log->tmpdir, env->gpus[k].index);
+    if (access(p, R_OK) == 0 && pb_csv_read_partial(p, &got, err, sizeof err) != 0) {
+        pb_errorf("%s", err);
+        log->failed = 1;
+    }
+    for (size_t i = 0; i < got.n; ++i)
+        pb_rowset_push(rows, &got.rows[i]);
+    pb_rowset_free(&got);
+}
+
+/* The workers a run uses, in order, for the metadata (every GPU runs the same ones). */
+static void note_workers(const pb_options *o, pb_run_log *log)
+{
+    for (size_t i = 0; i < pb_backend_count(); ++i) {
+        if (!asked(o, i))
+            continue;
+        const char *w = pb_backend_at(i)->worker;
+        int seen = 0;
+        for (int k = 0; k < log->nworkers; ++k)
+            seen |= strcmp(log->worker[k], w) == 0;
+        if (!seen && log->nworkers < PB_RUN_MAX_WORKERS)
+            pb_strlcpy(log->worker[log->nworkers++], w, sizeof log->worker[0]);
+    }
+}
+
+void pb_run_all(pb_options *o, const pb_run_env *env, pb_rowset *rows, pb_run_log *log)
+{
+    if (env->ngpus <= 1) {
+        /* an MPI rank shares its node with others: it runs near its own GPU */
+        if (env->ngpus == 1 && o->mpi_local_rank >= 0 &&
+            pb_topo_bind_near(env->gpu.pci_bus_id, log->bound[0], sizeof log->bound[0]) != 0)
+            pb_strlcpy(log->bound[0], "not bound (the GPU's locality is unknown to hwloc)", sizeof log->bound[0]);
+        pb_run_workers(o, rows, log);
+        return;
+    }
+    log->per_gpu_dirs = 1;
+    note_workers(o, log);
+    pid_t pids[PB_MAX_GPUS];
+    if (o->gpu_serial) {
+        for (int k = 0; k < env->ngpus && !pb_interrupted(); ++k)
+            finish_gpu_run(start_gpu_run(o, env, k, log), env, k, rows, log);
+    } else {
+        for (int k = 0; k < env->ngpus; ++k)
+            pids[k] = start_gpu_run(o, env, k, log);
+        for (int k = 0; k < env->ngpus; ++k)
+            finish_gpu_run(pids[k], env, k, rows, log);
+    }
+    if (pb_interrupted())
+        log->interrupted = pb_interrupted();
+}
+
+/* ---- metadata ---- */
+
+static void add_str(cJSON *o, const char *k, const char *v) { cJSON_AddStringToObject(o, k, v ? v : ""); }
+
+/* Nest a worker's KEY=VALUE lines: worker.X -> X, backend.NAME.X -> backends.NAME.X. */
+static cJSON *worker_json(const char *path)
+{
+    cJSON *w = cJSON_CreateObject(), *bes = cJSON_CreateObject();
+    FILE *m = fopen(path, "r");
+    char line[2048];
+    while (m && fgets(line, sizeof line, m)) {
+        line[strcspn(line, "\n")] = '\0';
+        char *eq = strchr(line, '=');
+        if (!eq)
+            continue;
+        *eq = '\0';
+        const char *key = line, *val = eq + 1;
+        cJSON *dst = w;
+        if (strncmp(key, "worker.", 7) == 0) {
+            key += 7;
+        } else if (strncmp(key, "backend.", 8) == 0) {
+            char name[64];
+            const char *dot = strchr(key + 8, '.');
+            if (!dot)
+                continue;
+            snprintf(name, sizeof name, "%.*s", (int)(dot - key - 8), key + 8);
+            dst = cJSON_GetObjectItemCaseSensitive(bes, name);
+            if (!dst)
+                dst = cJSON_AddObjectToObject(bes, name);
+            key = dot + 1;
+        }
+        cJSON_DeleteItemFromObjectCaseSensitive(dst, key);
+        if (strcmp(key, "threads") == 0)
+            cJSON_AddNumberToObject(dst, key, atof(val));
+        else
+            add_str(dst, key, val);
+    }
+    if (m)
+        fclose(m);
+    cJSON_AddItemToObject(w, "backends", bes);
+    return w;
+}
+
+/* Where a worker left its metadata for the run of GPU `gpu`. */
+static void worker_meta_path(const pb_run_log *log, int gpu, const char *w, char *buf, size_t cap)
+{
+    if (log->per_gpu_dirs)
+        snprintf(buf, cap, "%s/gpu%d/%s.meta", log->tmpdir, gpu, w);
+    else
+        snprintf(buf, cap, "%s/%s.meta", log->tmpdir, w);
+}
+
+static cJSON *gpu_json(const pb_run_env *env, const pb_run_log *log, int k)
+{
+    cJSON *gpu = cJSON_CreateObject();
+    const pb_gpu_device *g = &env->gpus[k];
+    char cc[16];
+    snprintf(cc, sizeof cc, "%d.%d", g->cc_major, g->cc_minor);
+    cJSON_AddNumberToObject(gpu, "index", g->index);
+    add_str(gpu, "name", g->name);
+    add_str(gpu, "uuid", g->uuid);
+    add_str(gpu, "pci_bus_id", g->pci_bus_id);
+    cJSON_AddNumberToObject(gpu, "memory_bytes", g->mem_total);
+    add_str(gpu, "compute_capability", cc);
+    cJSON_AddNumberToObject(gpu, "sm_count", g->sms);
+    cJSON_AddNumberToObject(gpu, "sm_clock_max_mhz", g->sm_clock_khz / 1000);
+    cJSON_AddNumberToObject(gpu, "mem_clock_max_mhz", g->mem_clock_khz / 1000);
+    cJSON_AddNumberToObject(gpu, "cuda_driver_version", env->probe.driver_version);
+    add_str(gpu, "profile", env->profiles[k] ? env->profiles[k]->id : "");
+    add_str(gpu, "numa_node", env->gpu_numa[k]);
+    if (log->bound[k][0])
+        add_str(gpu, "bound_to", log->bound[k]);
+    if (log->per_gpu_dirs) {
+        cJSON *workers = cJSON_AddObjectToObject(gpu, "workers");
+        for (int w = 0; w < log->nworkers; ++w) {
+            char p[PATH_MAX + 80];
+            worker_meta_path(log, g->index, log->worker[w], p, sizeof p);
+            cJSON_AddItemToObject(workers, log->worker[w], worker_json(p));
+        }
+    }
+    return gpu;
+}
+
+void *pb_run_meta(int argc, char **argv, const pb_run_env *env, const pb_run_log *log)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddNumberToObject(root, "schema_version", 1);
+    cJSON_AddBoolToObject(root, "complete", !log->interrupted);
+    if (log->interrupted)
+        add_str(root, "interrupted_by", log->interrupted == 2 ? "SIGINT" : log->interrupted == 15 ? "SIGTERM" : "signal");
+    cJSON *args = cJSON_AddArrayToObject(root, "argv");
+    char *cmd = NULL;
+    size_t len = 0;
+    FILE *cf = open_memstream(&cmd, &len);
+    for (int i = 0; i < argc; ++i) {
+        cJSON_AddItemToArray(args, cJSON_CreateString(argv[i]));
+        if (cf)
+            fprintf(cf, "%s%s", i ? " " : "", argv[i]);
+    }
+    if (cf)
+        fclose(cf);
+    add_str(root, "command_line", cmd ? cmd : "");
+    free(cmd);
+    add_str(root, "portbench_version", pb_version);
+    add_str(root, "git_sha", pb_git_sha);
+    add_str(root, "hostname", env->hostname);
+    add_str(root, "started_utc", env->started);
+    char fin[32];
+    time_t now = time(NULL);
+    strftime(fin, sizeof fin, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    add_str(root, "finished_utc", fin);
+    /* "gpu": the first GPU (as before several GPUs), "gpus": every GPU of the run */
+    cJSON *gpus = cJSON_CreateArray();
+    for (int k = 0; k < env->ngpus; ++k)
+        cJSON_AddItemToArray(gpus, gpu_json(env, log, k));
+    if (env->ngpus)
+        cJSON_AddItemToObject(root, "gpu", cJSON_Duplicate(cJSON_GetArrayItem(gpus, 0), 1));
+    else
+        add_str(cJSON_AddObjectToObject(root, "gpu"), "absent", env->probe.why);
+    cJSON_AddItemToObject(root, "gpus", gpus);
+    cJSON *topo = cJSON_AddObjectToObject(root, "topology");
+    cJSON_AddNumberToObject(topo, "packages", env->topo.packages);
+    cJSON_AddNumberToObject(topo, "cores", env->topo.cores);
+    cJSON_AddNumberToObject(topo, "pus", env->topo.pus);
+    cJSON_AddNumberToObject(topo, "numa_nodes", env->topo.numa_nodes);
+    add_str(topo, "gpu_numa_node", env->topo.gpu_numa);
+    add_str(topo, "cpu_model", env->topo.cpu_model);
+    cJSON *workers = cJSON_AddObjectToObject(root, "workers");
+    int first_gpu = env->ngpus ? env->gpus[0].index : 0;
+    for (int k = 0; k < log->nworkers; ++k) {
+        char p[PATH_MAX + 80];
+        worker_meta_path(log, first_gpu, log->worker[k], p, sizeof p);
+        cJSON_AddItemToObject(workers, log->worker[k], worker_json(p));
+    }
+    return root;
+}

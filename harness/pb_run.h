@@ -1,0 +1,73 @@
+/* pb_run.h - one benchmark run of the driver: find the GPU and check the request,
+ * run the workers one after another with every expected row accounted for, and keep
+ * what each worker said about itself for the run's metadata. */
+#ifndef PB_RUN_H
+#define PB_RUN_H
+
+#include "pb_cli.h"
+#include "pb_gpu.h"
+#include "pb_result.h"
+#include "pb_topo.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What the driver learnt about the machine before running anything. */
+typedef struct pb_run_env {
+    pb_gpu_probe probe;
+    pb_gpu_device gpu; /* the first GPU of the run, valid when probe.ok */
+    const pb_gpu_profile *profile;
+    int ngpus;         /* GPUs of the run (--gpu all or a list: several) */
+    pb_gpu_device gpus[PB_MAX_GPUS];
+    const pb_gpu_profile *profiles[PB_MAX_GPUS];
+    char gpu_numa[PB_MAX_GPUS][64];
+    pb_topo topo;
+    char hostname[128];
+    char started[32];
+} pb_run_env;
+
+/* Find the GPU (--gpu), check the sizes against device and host memory and --threads
+ * against the hardware threads, refuse backends that are not built when asked for by
+ * name, and summarise the host. PB_OK, or PB_ERR after one line on stderr (exit 2). */
+int pb_run_prepare(pb_options *o, pb_run_env *env);
+
+enum { PB_RUN_MAX_WORKERS = 16 };
+
+/* The workers a run started, with the metadata lines each wrote. */
+typedef struct pb_run_log {
+    char tmpdir[4096];
+    char worker[PB_RUN_MAX_WORKERS][64];
+    int nworkers;
+    int failed;       /* a worker failed: crashed, exited non-zero without a FAIL row, lost rows */
+    int interrupted;  /* the signal that stopped the run, 0 if none */
+    int per_gpu_dirs; /* several GPUs: each run's worker files are in tmpdir/gpu<index>/ */
+    char bound[PB_MAX_GPUS][128]; /* what each GPU's run was bound to */
+} pb_run_log;
+
+/* Make the run's temporary directory (in $TMPDIR, else /tmp). PB_OK or PB_ERR. */
+int pb_run_begin(pb_run_log *log);
+/* Remove it and everything in it. */
+void pb_run_end(pb_run_log *log);
+
+/* Run the worker of every backend in o->backends (one process per worker), appending
+ * their rows. Every row the workers were asked for comes back: measured, or FAIL with
+ * the reason when its worker crashed, exited early or could not start, or SKIP when
+ * its worker is not built. After SIGINT/SIGTERM the rows measured so far are kept, the
+ * rest are left out and log->interrupted is set. */
+void pb_run_workers(pb_options *o, pb_rowset *rows, pb_run_log *log);
+
+/* The whole run: pb_run_workers for the one GPU, or for several GPUs one process per
+ * GPU (at once, or one after another with --gpu-serial), each bound to the cores and
+ * memory nearest its GPU, with the rows merged. */
+void pb_run_all(pb_options *o, const pb_run_env *env, pb_rowset *rows, pb_run_log *log);
+
+/* The run's metadata as a cJSON object (void * so that callers need not include
+ * cJSON): schema_version, complete, command line, revision, host, GPU, topology and
+ * every worker's own lines. The caller owns it. */
+void *pb_run_meta(int argc, char **argv, const pb_run_env *env, const pb_run_log *log);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,62 @@
+/* pb_workers.h - the driver's side of the worker processes: where they live, what each
+ * holds (its --list), and running one under supervision: its stderr passed through
+ * (the last line kept as the reason of a failure), SIGINT/SIGTERM forwarded to it, and
+ * it never outlives the driver. */
+#ifndef PB_WORKERS_H
+#define PB_WORKERS_H
+
+#include "pb_common.h"
+
+#include <signal.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Directory holding the worker executables: $PORTBENCH_LIBEXEC, else
+ * <dir of portbench>/../libexec/portbench. */
+const char *pb_libexec_dir(void);
+
+/* One variant a worker holds, from its --list. */
+typedef struct pb_worker_variant {
+    char backend[16], toolchain[32], compiler[32], version[64];
+    char benchmark[32], variant[32];
+    unsigned dtypes; /* mask of (1u << pb_dtype) */
+    char teaches[256];
+} pb_worker_variant;
+
+/* The variants of a worker (cached per worker). Returns the count, or -1 when the
+ * worker could not be run or listed, with the reason in why. */
+int pb_worker_list(const char *worker, const pb_worker_variant **out, char *why, size_t cap);
+
+/* How a worker run ended. */
+typedef struct pb_worker_exit {
+    int status;         /* exit status; 128+N when killed by signal N; 127 missing or not startable */
+    int signal;         /* the signal that killed it, 0 if none */
+    char last_line[256];/* last non-empty line it wrote to stderr */
+} pb_worker_exit;
+
+/* Run worker (argv[0] is replaced by its path) to completion; its stderr is copied to
+ * ours (unless quiet_stderr) and its stdout too. A SIGINT or SIGTERM that reaches the
+ * driver meanwhile is forwarded; a worker that has not ended 5 s later is killed. */
+void pb_worker_run(const char *worker, char **argv, int quiet_stderr, pb_worker_exit *ex);
+
+/* Processes a SIGINT/SIGTERM is forwarded to (the running worker is watched by
+ * pb_worker_run itself); forget_all in a freshly forked child. */
+void pb_child_watch(pid_t pid);
+void pb_child_unwatch(pid_t pid);
+void pb_child_forget_all(void);
+/* Prefix of every line of the workers' stderr that passes through ("[gpu 1] "). */
+void pb_worker_prefix(const char *prefix);
+
+/* Install the SIGINT/SIGTERM handlers: they only record the signal and forward it to
+ * the running worker. pb_interrupted() is that signal, 0 before one arrived. */
+void pb_signals_install(void);
+int pb_interrupted(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

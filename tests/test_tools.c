@@ -1,0 +1,1247 @@
+/* Tests of the results tools (tools/): the matching module, the noise rule and the
+ * tables in-process; compare, history, report, summary, --record and the tool table as
+ * processes on the fixtures in tests/fixtures.
+ *   test_tools GROUP PORTBENCH FIXTURES WORKDIR
+ * GROUP: unit, paragraph, compare, large, by_compiler, history, record, report, summary, tools. */
+#define _GNU_SOURCE
+#include "pb_check.h"
+#include "pb_common.h"
+#include "pb_match.h"
+#include "pb_result.h"
+#include "pb_tab.h"
+#include "pb_tools.h"
+#include "record.h"
+#include "summary.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+PB_CHECK_STATE;
+static const char *pb, *fixtures, *work;
+
+/* ---- helpers ---- */
+
+static pb_row mkrow(const char *variant, const char *backend, const char *toolchain, double t, double rel_sd,
+                    const char *verified)
+{
+    pb_row r;
+    pb_row_init(&r);
+    pb_strlcpy(r.benchmark, "dmvm", sizeof r.benchmark);
+    pb_strlcpy(r.variant, variant, sizeof r.variant);
+    pb_strlcpy(r.backend, backend, sizeof r.backend);
+    pb_strlcpy(r.toolchain, toolchain, sizeof r.toolchain);
+    pb_strlcpy(r.compiler, toolchain, sizeof r.compiler);
+    r.compiler[strcspn(r.compiler, "-")] = '\0';
+    pb_strlcpy(r.dtype, "double", sizeof r.dtype);
+    pb_strlcpy(r.verified, verified, sizeof r.verified);
+    pb_strlcpy(r.clock, "host", sizeof r.clock);
+    pb_strlcpy(r.offload, "device", sizeof r.offload);
+    pb_strlcpy(r.gpu_profile, "h200", sizeof r.gpu_profile);
+    r.size = 4096;
+    r.time_median_s = t;
+    r.time_stddev_s = t * rel_sd;
+    r.gbs = 1e-3 / t;
+    return r;
+}
+
+/* Run a shell command; its stdout and stderr end up in out (malloc'ed). Returns the
+ * exit status, or -1 if it did not exit normally. */
+static int run(char **out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int run(char **out, const char *fmt, ...)
+{
+    char cmd[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    strncat(cmd, " 2>&1", sizeof cmd - strlen(cmd) - 1);
+    FILE *p = popen(cmd, "r");
+    if (!p) {
+        *out = strdup("");
+        return -1;
+    }
+    size_t len = 0, cap = 4096;
+    char *buf = malloc(cap);
+    size_t got;
+    while (buf && (got = fread(buf + len, 1, cap - len - 1, p)) > 0) {
+        len += got;
+        if (cap - len < 1024) {
+            char *q = realloc(buf, cap *= 2);
+            if (!q)
+                break;
+            buf = q;
+        }
+    }
+    if (buf)
+        buf[len] = '\0';
+    int st = pclose(p);
+    *out = buf ? buf : strdup("");
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        ++n;
+    return n;
+}
+
+static long file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (long)st.st_size : -1;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return strdup("");
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    rewind(f);
+    char *buf = calloc((size_t)n + 1, 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n)
+        buf[0] = '\0';
+    fclose(f);
+    return buf ? buf : strdup("");
+}
+
+/* A fresh, empty directory for one test group. */
+static void fresh_dir(char *dir, size_t cap, const char *name)
+{
+    snprintf(dir, cap, "%s/%s", work, name);
+    char *out;
+    run(&out, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
+    free(out);
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---- unit: the rule, keys, the index, tables ---- */
+
+static void test_classify(void)
+{
+    pb_cmp c;
+    pb_row base = mkrow("v1", "cuda", "nvcc-13", 1e-3, 0.01, "PASS");
+    pb_row slow1 = mkrow("v1", "cuda", "nvcc-13", 1.06e-3, 0.01, "PASS");
+    pb_row slow10 = mkrow("v1", "cuda", "nvcc-13", 1.06e-3, 0.10, "PASS");
+    pb_row base10 = mkrow("v1", "cuda", "nvcc-13", 1e-3, 0.10, "PASS");
+    /* 6% slower with 1% spread: noise 2*sqrt(2)*1% = 2.8% < threshold 5%: SLOWER */
+    CHECK(pb_classify(&base, &slow1, 0.05, &c) == PB_SLOWER);
+    CHECK(fabs(c.ratio - 1.06) < 1e-12 && fabs(c.noise - 2 * sqrt(2) * 0.01) < 1e-12 && c.limit == 0.05 && !c.device);
+    /* 6% slower with 10% spread: noise 28% hides it: SAME */
+    CHECK(pb_classify(&base10, &slow10, 0.05, &c) == PB_SAME && c.limit > 0.28);
+    CHECK(pb_classify(&base, &slow10, 0.05, NULL) == PB_SAME); /* one noisy run widens the limit */
+    pb_row fast = mkrow("v1", "cuda", "nvcc-13", 0.8e-3, 0.01, "PASS");
+    CHECK(pb_classify(&base, &fast, 0.05, NULL) == PB_FASTER);
+    pb_row barely = mkrow("v1", "cuda", "nvcc-13", 1e-3 / 1.049, 0.0, "PASS");
+    CHECK(pb_classify(&base, &barely, 0.05, NULL) == PB_SAME);
+    CHECK(pb_classify(&base, &slow1, 0.10, NULL) == PB_SAME);
+    CHECK(pb_classify(&base, &slow1, 0.0, NULL) == PB_SLOWER);
+    /* a failed row is never FASTER, whichever side failed; SKIP is never classified */
+    pb_row fail_fast = mkrow("v1", "cuda", "nvcc-13", 0.1e-3, 0.0, "FAIL");
+    pb_row fail_base = mkrow("v1", "cuda", "nvcc-13", 10e-3, 0.0, "FAIL");
+    CHECK(pb_classify(&base, &fail_fast, 0.05, NULL) == PB_FAILED);
+    CHECK(pb_classify(&fail_base, &base, 0.05, NULL) == PB_FAILED);
+    pb_row skip = mkrow("v1", "cuda", "nvcc-13", NAN, NAN, "SKIP");
+    CHECK(pb_classify(&base, &skip, 0.05, NULL) == PB_SKIPPED && pb_classify(&skip, &base, 0.05, NULL) == PB_SKIPPED);
+    CHECK(pb_classify(&fail_base, &skip, 0.05, NULL) == PB_FAILED);
+    pb_row notime = mkrow("v1", "cuda", "nvcc-13", NAN, NAN, "PASS");
+    CHECK(pb_classify(&base, &notime, 0.05, NULL) == PB_NOTIME);
+
+    /* the clock both rows have: device when both have a device median of one source */
+    pb_row traced = mkrow("v1", "cuda", "nvcc-13", 1.0e-3, 0.01, "PASS");
+    pb_strlcpy(traced.clock, "device", sizeof traced.clock);
+    pb_strlcpy(traced.device_clock, "cupti", sizeof traced.device_clock);
+    traced.device_time_median_s = 0.8e-3;
+    traced.device_time_stddev_s = 0.8e-5;
+    pb_row untraced = mkrow("v1", "cuda", "nvcc-13", 1.0e-3, 0.01, "PASS"); /* host only */
+    CHECK(pb_classify(&traced, &untraced, 0.05, &c) == PB_SAME && !c.device && c.ratio == 1);
+    CHECK(pb_classify(&untraced, &traced, 0.05, &c) == PB_SAME && !c.device); /* never SLOWER or FASTER */
+    pb_row traced2 = traced;
+    traced2.device_time_median_s = 0.9e-3;
+    traced2.time_median_s = 0.95e-3;
+    CHECK(pb_classify(&traced, &traced2, 0.05, &c) == PB_SLOWER && c.device && fabs(c.new_s - 0.9e-3) < 1e-15);
+    pb_row events = traced2; /* CUDA events measure another interval than CUPTI */
+    pb_strlcpy(events.device_clock, "cuda-events", sizeof events.device_clock);
+    events.time_median_s = 1.0e-3;
+    CHECK(pb_classify(&traced, &events, 0.05, &c) == PB_SAME && !c.device && c.ratio == 1);
+    /* the spread of the compared clock: a slow host repetition does not widen a device compare */
+    pb_row devsd = traced;
+    devsd.time_stddev_s = 1e-3;
+    CHECK(fabs(pb_row_clock_spread(&devsd, 1) - 0.01) < 1e-12 && fabs(pb_row_clock_spread(&devsd, 0) - 1) < 1e-12);
+    pb_row nosd = base;
+    nosd.time_stddev_s = NAN;
+    CHECK(pb_row_clock_spread(&nosd, 0) == 0);
+    CHECK(strcmp(pb_verdict_name(PB_SLOWER), "SLOWER") == 0 && strcmp(pb_verdict_name(PB_FAILED), "FAIL") == 0);
+    CHECK(strcmp(pb_clock_name(1), "device") == 0 && strcmp(pb_clock_name(0), "host") == 0);
+}
+
+static void test_threshold(void)
+{
+    double t;
+    char err[256];
+    CHECK(pb_parse_threshold("5%", &t, err, sizeof err) == 0 && fabs(t - 0.05) < 1e-15);
+    CHECK(pb_parse_threshold("0.05", &t, err, sizeof err) == 0 && fabs(t - 0.05) < 1e-15);
+    CHECK(pb_parse_threshold("2.5%", &t, err, sizeof err) == 0 && fabs(t - 0.025) < 1e-15);
+    CHECK(pb_parse_threshold("0", &t, err, sizeof err) == 0 && t == 0);
+    CHECK(pb_parse_threshold("5", &t, err, sizeof err) != 0 && strstr(err, "5%"));
+    CHECK(pb_parse_threshold("-1%", &t, err, sizeof err) != 0);
+    CHECK(pb_parse_threshold("100%", &t, err, sizeof err) != 0);
+    CHECK(pb_parse_threshold("five", &t, err, sizeof err) != 0 && strstr(err, "--threshold"));
+    CHECK(pb_parse_threshold("5%%", &t, err, sizeof err) != 0);
+}
+
+static int same_key(const pb_row *a, const pb_row *b, unsigned fields)
+{
+    char x[512], y[512];
+    pb_row_key(a, fields, x, sizeof x);
+    pb_row_key(b, fields, y, sizeof y);
+    return strcmp(x, y) == 0;
+}
+
+static void test_keys(void)
+{
+    pb_row a = mkrow("v1", "omp", "clang-19", 1e-3, 0, "PASS"), b = a;
+    CHECK(same_key(&a, &b, PB_KEY_ROW));
+    b.time_median_s = 2; /* measurements do not matter */
+    pb_strlcpy(b.compiler_version, "19.1.8", sizeof b.compiler_version);
+    pb_strlcpy(b.compiler, "clang++", sizeof b.compiler); /* the toolchain is the key, not the compiler */
+    CHECK(same_key(&a, &b, PB_KEY_ROW));
+    static const char *const fields[] = {"variant", "backend", "toolchain", "dtype", "size", "params", "benchmark"};
+    for (size_t i = 0; i < sizeof fields / sizeof *fields; ++i) {
+        pb_row c = a;
+        pb_row_set(&c, fields[i], strcmp(fields[i], "size") == 0 ? "4097" : "other");
+        CHECK(!same_key(&a, &c, PB_KEY_ROW));
+    }
+    pb_row c = a; /* two versions of one compiler never collide, but share a family key */
+    pb_strlcpy(c.toolchain, "clang-16", sizeof c.toolchain);
+    CHECK(!same_key(&a, &c, PB_KEY_ROW) && same_key(&a, &c, PB_KEY_VARIANT | PB_KEY_BACKEND | PB_KEY_FAMILY));
+    pb_strlcpy(c.toolchain, "gcc-12", sizeof c.toolchain);
+    CHECK(!same_key(&a, &c, PB_KEY_VARIANT | PB_KEY_BACKEND | PB_KEY_FAMILY));
+    /* a library is one series whichever compiler built its worker (old files derive none) */
+    pb_row l1 = mkrow("lib", "cublas", "", 1e-3, 0, "PASS"), l2 = mkrow("lib", "cublas", "nvcc-13", 1e-3, 0, "PASS");
+    CHECK(same_key(&l1, &l2, PB_KEY_ROW) && !same_key(&l1, &a, PB_KEY_ROW));
+    /* without the variant: the case */
+    CHECK(same_key(&a, &l1, 0) && !same_key(&a, &l1, PB_KEY_VARIANT));
+    char key[256], fam[32];
+    pb_strlcpy(a.params, "stride=2", sizeof a.params);
+    pb_row_key_str(&a, key, sizeof key);
+    CHECK(strcmp(key, "dmvm v1 omp(clang-19) double 4096 stride=2") == 0);
+    pb_toolchain_family("clang-19", fam, sizeof fam);
+    CHECK(strcmp(fam, "clang") == 0);
+    CHECK(pb_natural_cmp("k2", "k10") < 0 && pb_natural_cmp("run_10", "run_2") > 0 && pb_natural_cmp("v1", "v1") == 0);
+    CHECK(pb_natural_cmp("clang-16", "clang-19") < 0 && pb_natural_cmp("clang-19", "gcc-11") < 0);
+    /* no gpu_uuid column yet: rows count as one GPU (the rule waits for the column) */
+    pb_rowset s = {0};
+    pb_rowset_push(&s, &a);
+    pb_rowset_push(&s, &c);
+    CHECK(pb_row_gpu_uuid(&a)[0] == '\0' && !pb_rows_multi_gpu(&s));
+    pb_rowset_free(&s);
+}
+
+static void test_index(void)
+{
+    pb_rowset s = {0};
+    const char *v[] = {"v1", "v2", "v1", "v3", "v1"};
+    for (int i = 0; i < 5; ++i) {
+        pb_row r = mkrow(v[i], "cuda", "nvcc-13", 1e-3 * (i + 1), 0, "PASS");
+        pb_rowset_push(&s, &r);
+    }
+    pb_index ix;
+    CHECK(pb_index_build(&ix, &s, PB_KEY_ROW) == 0);
+    char key[512];
+    pb_row_key(&s.rows[0], PB_KEY_ROW, key, sizeof key);
+    CHECK(pb_index_first(&ix, key) == 0 && pb_index_next(&ix, 0) == 2 && pb_index_next(&ix, 2) == 4 &&
+          pb_index_next(&ix, 4) == -1);
+    /* duplicates are taken in file order, once each */
+    CHECK(pb_index_take(&ix, key) == 0 && pb_index_take(&ix, key) == 2 && pb_index_take(&ix, key) == 4 &&
+          pb_index_take(&ix, key) == -1);
+    CHECK(pb_index_first(&ix, "no such key") == -1 && pb_index_take(&ix, "no such key") == -1);
+    pb_index_free(&ix);
+    pb_rowset empty = {0};
+    CHECK(pb_index_build(&ix, &empty, PB_KEY_ROW) == 0 && pb_index_first(&ix, key) == -1);
+    pb_index_free(&ix);
+    pb_rowset_free(&s);
+}
+
+/* Pairing across a compiler version change: clang-19 -> clang-20 pair up; gcc-12 rows
+ * pair as before; a clang run never pairs with a gcc run. */
+static void test_pairing(void)
+{
+    pb_rowset a = {0}, b = {0};
+    const char *vs[] = {"v1", "v2"};
+    for (int i = 0; i < 2; ++i) {
+        pb_row r = mkrow(vs[i], "omp", "clang-19", 1e-3, 0, "PASS");
+        pb_rowset_push(&a, &r);
+        r = mkrow(vs[i], "omp", "gcc-12", 1e-3, 0, "PASS");
+        pb_rowset_push(&a, &r);
+        r = mkrow(vs[i], "omp", "gcc-12", 1e-3, 0, "PASS");
+        pb_rowset_push(&b, &r);
+        r = mkrow(vs[i], "omp", "clang-20", 1e-3, 0, "PASS");
+        pb_rowset_push(&b, &r);
+    }
+    pb_pairing p;
+    CHECK(pb_pair_rows(&a, &b, &p) == 0);
+    CHECK(p.of_base[0] == 1 && p.toolchain_changed[0] && p.of_base[1] == 0 && !p.toolchain_changed[1]);
+    CHECK(p.of_base[2] == 3 && p.of_base[3] == 2 && p.of_new[3] == 2);
+    pb_pairing_free(&p);
+    pb_rowset c = {0}; /* only clang in base, only gcc in new: no pairing */
+    pb_row r = mkrow("v1", "omp", "clang-19", 1e-3, 0, "PASS");
+    pb_rowset_push(&c, &r);
+    pb_rowset d = {0};
+    r = mkrow("v1", "omp", "gcc-12", 1e-3, 0, "PASS");
+    pb_rowset_push(&d, &r);
+    CHECK(pb_pair_rows(&c, &d, &p) == 0 && p.of_base[0] == -1 && p.of_new[0] == -1);
+    pb_pairing_free(&p);
+    pb_rowset_free(&a);
+    pb_rowset_free(&b);
+    pb_rowset_free(&c);
+    pb_rowset_free(&d);
+}
+
+static void test_tables(void)
+{
+    pb_tab t;
+    CHECK(pb_tab_init(&t, 3) == 0);
+    pb_tab_put(&t, "name");
+    pb_tab_put(&t, "time");
+    pb_tab_put(&t, "note");
+    pb_tab_put(&t, "a|b");
+    pb_tab_put(&t, "1.5 ms");
+    pb_tab_put(&t, "x, \"y\"");
+    pb_tab_put(&t, "c");
+    pb_tab_put(&t, "12.25 ms");
+    pb_tab_put(&t, "%s", "");
+    CHECK(pb_tab_nrows(&t) == 2 && strcmp(pb_tab_cell(&t, 2, 1), "12.25 ms") == 0 && pb_tab_cell(&t, 9, 9)[0] == 0);
+    char *buf;
+    size_t len;
+    FILE *f = open_memstream(&buf, &len);
+    pb_tab_print(f, &t, PB_FMT_MD);
+    pb_tab_print(f, &t, PB_FMT_CSV);
+    pb_tab_print(f, &t, PB_FMT_TEXT);
+    fclose(f);
+    CHECK(strstr(buf, "| name | time | note |\n|---|---:|---|\n") != NULL); /* numbers right-aligned */
+    CHECK(strstr(buf, "| a\\|b |") != NULL);                                /* | escaped in markdown */
+    CHECK(strstr(buf, "a|b,1.5 ms,\"x, \"\"y\"\"\"\n") != NULL);            /* RFC 4180 quoting */
+    CHECK(strstr(buf, "c,12.25 ms,\n") != NULL);                             /* CSV keeps empty cells */
+    CHECK(strstr(buf, "name      time  note\n") != NULL);                    /* aligned text */
+    CHECK(strstr(buf, "c     12.25 ms  -\n") != NULL);                       /* empty text cell: '-' */
+    free(buf);
+    pb_tab_hide_empty(&t);
+    CHECK(!t.hidden[0] && !t.hidden[1] && !t.hidden[2]);
+    CHECK(pb_tab_set(&t, 0, 1, "TIME") == 0 && strcmp(pb_tab_cell(&t, 0, 1), "TIME") == 0 && pb_tab_set(&t, 7, 0, "") < 0);
+    pb_tab_free(&t);
+    char x[32];
+    CHECK(strcmp(pb_fmt_time(1.5e-3, PB_FMT_TEXT, x, sizeof x), "1.500 ms") == 0);
+    CHECK(strcmp(pb_fmt_time(2.5e-5, PB_FMT_TEXT, x, sizeof x), "25.00 us") == 0);
+    CHECK(strcmp(pb_fmt_time(NAN, PB_FMT_TEXT, x, sizeof x), "-") == 0);
+    CHECK(strcmp(pb_fmt_time(NAN, PB_FMT_CSV, x, sizeof x), "") == 0);
+    CHECK(strcmp(pb_fmt_rate(0.0423, PB_FMT_TEXT, x, sizeof x), "0.042") == 0);
+    CHECK(strcmp(pb_fmt_rate(4301.64, PB_FMT_MD, x, sizeof x), "4301.6") == 0);
+    CHECK(strcmp(pb_fmt_size(4194304, x, sizeof x), "4Mi") == 0 && strcmp(pb_fmt_size(1000, x, sizeof x), "1000") == 0);
+    CHECK(strcmp(pb_fmt_bytes(52428800, x, sizeof x), "50 MiB") == 0);
+    CHECK(strcmp(pb_fmt_bytes(1536, x, sizeof x), "1.5 KiB") == 0 && strcmp(pb_fmt_bytes(100, x, sizeof x), "100 B") == 0);
+}
+
+static void test_label(void)
+{
+    pb_rowset s = {0};
+    char label[64];
+    pb_row r = mkrow("v1", "cuda", "nvcc-13", 1e-3, 0, "PASS");
+    pb_rowset_push(&s, &r);
+    pb_record_label("dmvm", &s, label, sizeof label);
+    CHECK(strcmp(label, "double_nx4096") == 0);
+    static const double sizes[] = {1024, 2048, 8192, 16384};
+    for (int i = 0; i < 4; ++i) {
+        r.size = sizes[i];
+        pb_strlcpy(r.dtype, i % 2 ? "float" : "double", sizeof r.dtype);
+        pb_rowset_push(&s, &r);
+    }
+    pb_record_label("dmvm", &s, label, sizeof label);
+    CHECK(strcmp(label, "double-float_nx1024-16384_5pts") == 0);
+    pb_rowset_free(&s);
+    pb_record_label("dmvm", &s, label, sizeof label);
+    CHECK(strcmp(label, "run") == 0);
+    pb_record_safe_name("a b/../c", 0, label, sizeof label);
+    CHECK(strcmp(label, "a-b-..-c") == 0);
+}
+
+/* The checked reader: an unknown verified value names the file and its line (blank and
+ * comment lines counted), the rows before it stay out of the way. */
+static void test_reader(void)
+{
+    char path[1024], err[512];
+    snprintf(path, sizeof path, "%s/compare_badstatus.csv", fixtures);
+    pb_rowset s = {0};
+    CHECK(pb_results_read(path, &s, err, sizeof err) != 0);
+    CHECK(strstr(err, "compare_badstatus.csv:4: column 'verified': unknown value 'OK' (PASS, FAIL or SKIP)") != NULL);
+    pb_rowset_free(&s);
+    snprintf(path, sizeof path, "%s/unit_reader.csv", work);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs("# a comment\nbenchmark,variant,backend,compiler,dtype,size,time_median_s,verified\n\n"
+              "dmvm,v1,cuda,nvcc,double,1,1,PASS\n# another\ndmvm,v2,cuda,nvcc,double,1,1,\n",
+              f);
+        fclose(f);
+    }
+    CHECK(pb_results_read(path, &s, err, sizeof err) != 0 && strstr(err, "unit_reader.csv:6: column 'verified'"));
+    pb_rowset_free(&s);
+}
+
+/* The summary paragraph the driver prints under every benchmark table. */
+static void test_paragraph(void)
+{
+    pb_rowset s = {0};
+    pb_row lib = mkrow("lib", "cublas", "", 1e-3, 0, "PASS");
+    pb_row cu = mkrow("v8", "cuda", "nvcc-13", 1.25e-3, 0, "PASS");
+    pb_row cu2 = mkrow("v1", "cuda", "nvcc-13", 2e-3, 0, "PASS");
+    pb_row om = mkrow("v5", "omp", "clang-19", 2e-3, 0, "PASS");
+    pb_row bad = mkrow("v7", "omp", "clang-19", 1e-4, 0, "FAIL"); /* a wrong result never counts */
+    pb_row small = mkrow("v8", "cuda", "nvcc-13", 1e-3, 0, "PASS");
+    small.size = 1024;
+    pb_row *rows[] = {&small, &lib, &cu, &cu2, &om, &bad};
+    for (int i = 0; i < 6; ++i)
+        pb_rowset_push(&s, rows[i]);
+    char *buf;
+    size_t len;
+    FILE *f = open_memstream(&buf, &len);
+    pb_summary_paragraph(f, &s);
+    fclose(f);
+    CHECK(strstr(buf, "best of each model") != NULL);
+    CHECK(strstr(buf, "  dmvm double nx=4096 [GB/s, host clock]: library cublas 1.0; CUDA v8 0.8 (0.80); "
+                      "omp(clang-19) v5 0.5 (0.50)\n") != NULL);
+    CHECK(strstr(buf, "nx=1024") == NULL && strstr(buf, "v7") == NULL); /* the largest size; no FAIL row */
+    free(buf);
+    pb_rowset_free(&s);
+    pb_row cpu = mkrow("baseline", "cpu", "gcc-12", 1e-3, 0, "PASS"); /* nothing to compare: nothing printed */
+    pb_rowset_push(&s, &cpu);
+    f = open_memstream(&buf, &len);
+    pb_summary_paragraph(f, &s);
+    fclose(f);
+    CHECK(len == 0);
+    free(buf);
+    pb_rowset_free(&s);
+}
+
+/* ---- compare BASE NEW ---- */
+
+static void test_compare_cli(void)
+{
+    char *out;
+    /* v1 6% slower with 1% spread; v3 fails in NEW; v5 skipped in NEW; v6 missing in NEW */
+    CHECK(run(&out, "cd '%s' && '%s' compare compare_base.csv compare_slow.csv", fixtures, pb) == 1);
+    CHECK(strstr(out, "8 matched: 1 SLOWER, 1 FASTER, 3 SAME, 2 FAIL, 1 SKIP; 1 only in base, 1 only in new") != NULL);
+    CHECK(strstr(out, "only in compare_base.csv (1):\n  dmvm v6 omp(clang-19) double 4096 (PASS)") != NULL);
+    CHECK(strstr(out, "only in compare_slow.csv (1):\n  dmvm v7 omp(gcc-12) double 4096 (PASS)") != NULL);
+    CHECK(strstr(out, "failures (exit status 1): 4\n  SLOWER: dmvm v1 cuda double 4096\n"
+                      "  FAIL in new: dmvm v3 cuda double 4096\n"
+                      "  passed in base, skipped in new: dmvm v5 omp(clang-19) double 4096\n"
+                      "  passed in base, missing in new: dmvm v6 omp(clang-19) double 4096\n") != NULL);
+    free(out);
+    /* CSV: one row per key, the status and the clock of each, unmatched rows included */
+    CHECK(run(&out, "cd '%s' && ('%s' compare --csv compare_base.csv compare_slow.csv 2>/dev/null)", fixtures, pb) == 1);
+    CHECK(strncmp(out, "benchmark,variant,backend,toolchain,dtype,size,params,base_s,new_s,ratio,noise,status,note\n",
+                  91) == 0);
+    CHECK(strstr(out, "dmvm,v1,cuda,nvcc-13,double,4096,,0.001,0.00106,1.06,0.0282843,SLOWER,host clock\n") != NULL);
+    CHECK(strstr(out, "dmvm,v2,cuda,nvcc-13,double,4096,,0.001,0.00106,1.06,0.282843,SAME,host clock\n") != NULL);
+    CHECK(strstr(out, ",v3,cuda,nvcc-13,double,4096,,0.001,,,,FAIL,FAIL in new; host clock\n") != NULL);
+    CHECK(strstr(out, ",v4,cuda,nvcc-13,double,4096,,0.001,0.0008,0.8,0.0320156,FASTER,host clock\n") != NULL);
+    CHECK(strstr(out, ",v8,cuda,nvcc-13,double,4096,,,0.0005,,,FAIL,FAIL in base; host clock\n") != NULL);
+    CHECK(strstr(out, ",v5,omp,clang-19,double,4096,,0.002,,,,SKIP,\"SKIP in new; passed in base, not measured in new\"\n"));
+    CHECK(strstr(out, ",v6,omp,clang-19,double,4096,,0.002,,,,ONLY-BASE,PASS: missing in new\n") != NULL);
+    CHECK(strstr(out, ",v7,omp,gcc-12,double,4096,,,0.003,,,ONLY-NEW,PASS\n") != NULL);
+    CHECK(count(out, "\n") == 1 + 10);
+    free(out);
+    /* the failures of a CSV run go to stderr: stdout stays a CSV */
+    CHECK(run(&out, "cd '%s' && ('%s' compare --csv compare_base.csv compare_slow.csv 2>&1 >/dev/null)", fixtures, pb) == 1);
+    CHECK(strstr(out, "portbench: passed in base, missing in new: dmvm v6 omp(clang-19) double 4096\n") != NULL);
+    free(out);
+    /* no regression: FASTER and SAME rows, a FAIL only in BASE that passes now, rows matched
+     * by params although the file lists them in the other order */
+    CHECK(run(&out, "cd '%s' && '%s' compare compare_base.csv compare_ok.csv --md", fixtures, pb) == 0);
+    CHECK(strstr(out, "| micro | read | cuda | nvcc-13 | float | 1048576 | stride=2 | 200.0 us | 200.0 us | 1.000 |"));
+    CHECK(strstr(out, "| SAME | host clock; clang 19.1.7 -> 19.1.8 |") != NULL); /* why it may have changed */
+    CHECK(strstr(out, "| FAIL | FAIL in base; host clock |") != NULL);
+    CHECK(strstr(out, "0 SLOWER, 1 FASTER, 7 SAME, 1 FAIL") != NULL && strstr(out, "ailures") == NULL);
+    free(out);
+    /* a row that newly fails is a failure even if nothing is slower */
+    CHECK(run(&out, "cd '%s' && '%s' compare --threshold=10%% compare_base.csv compare_newfail.csv", fixtures, pb) == 1);
+    CHECK(strstr(out, "0 SLOWER") != NULL && strstr(out, "FAIL in new: dmvm v3 cuda double 4096") != NULL);
+    free(out);
+    /* a FAIL row found only in NEW is a failure */
+    CHECK(run(&out, "cd '%s' && '%s' compare compare_base.csv compare_failnew.csv", fixtures, pb) == 1);
+    CHECK(strstr(out, "1 only in new") != NULL && strstr(out, "  dmvm v9 cuda double 4096 (FAIL)\n") != NULL);
+    CHECK(strstr(out, "failures (exit status 1): 1\n  FAIL, only in new: dmvm v9 cuda double 4096\n") != NULL);
+    free(out);
+    /* a row that passed in BASE and is missing in NEW is a failure */
+    CHECK(run(&out, "cd '%s' && '%s' compare compare_base.csv compare_missing.csv", fixtures, pb) == 1);
+    CHECK(strstr(out, "failures (exit status 1): 1\n  passed in base, missing in new: dmvm v6 omp(clang-19)") != NULL);
+    free(out);
+    /* rows missing from BASE are listed, not failures */
+    CHECK(run(&out, "cd '%s' && '%s' compare compare_missing.csv compare_ok.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "1 only in new") != NULL);
+    free(out);
+    /* the threshold moves the line: 6% is SAME below 10% */
+    CHECK(run(&out, "cd '%s' && ('%s' compare --threshold 0.1 --csv compare_base.csv compare_slow.csv 2>/dev/null)", fixtures,
+              pb) == 1);
+    CHECK(strstr(out, "dmvm,v1,cuda,nvcc-13,double,4096,,0.001,0.00106,1.06,0.0282843,SAME,host clock\n") != NULL);
+    free(out);
+    /* input errors: one line naming the file and the line, exit 2 */
+    CHECK(run(&out, "cd '%s' && '%s' compare compare_base.csv malformed.csv", fixtures, pb) == 2);
+    CHECK(strcmp(out, "portbench: malformed.csv:3: column 'time_median_s': 'fast' is not a number\n") == 0);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' compare compare_badstatus.csv compare_ok.csv", fixtures, pb) == 2);
+    CHECK(strcmp(out, "portbench: compare_badstatus.csv:4: column 'verified': unknown value 'OK' (PASS, FAIL or SKIP)\n") ==
+          0);
+    free(out);
+    CHECK(run(&out, "'%s' compare '%s/compare_base.csv' /nonexistent.csv", pb, fixtures) == 2);
+    CHECK(strstr(out, "/nonexistent.csv: cannot open") != NULL && count(out, "\n") == 1);
+    free(out);
+    /* usage errors */
+    CHECK(run(&out, "'%s' compare '%s/compare_base.csv'", pb, fixtures) == 2 && strstr(out, "two files"));
+    free(out);
+    CHECK(run(&out, "'%s' compare a.csv b.csv c.csv", pb) == 2 && strstr(out, "two files"));
+    free(out);
+    CHECK(run(&out, "'%s' compare --threshold 5 a.csv b.csv", pb) == 2 && strstr(out, "ambiguous"));
+    free(out);
+    CHECK(run(&out, "'%s' compare --frob a.csv b.csv", pb) == 2 && strstr(out, "unknown or ambiguous option '--frob'"));
+    free(out);
+    CHECK(run(&out, "'%s' compare --by variant a.csv", pb) == 2 && strstr(out, "only 'compiler'"));
+    free(out);
+    CHECK(run(&out, "'%s' compare --threshold", pb) == 2 && strstr(out, "needs a value"));
+    free(out);
+    CHECK(run(&out, "'%s' compare --fail-on-regression a.csv b.csv", pb) == 2 && strstr(out, "--by compiler"));
+    free(out);
+    CHECK(run(&out, "'%s' compare --md=yes a.csv b.csv", pb) == 2 && strstr(out, "takes no value"));
+    free(out);
+}
+
+/* A clock change alone is never SLOWER: the traced run (device clock) against the same
+ * run seen without the device times, and against the committed untraced run of the
+ * same configurations (H200, dMVM: host clock in both, compared on it). */
+static void test_compare_clocks(void)
+{
+    char *out;
+    CHECK(run(&out, "cd '%s' && '%s' compare clock_traced.csv clock_host_view.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "96 matched: 0 SLOWER, 0 FASTER, 96 SAME, 0 FAIL, 0 SKIP; 0 only in base, 0 only in new") != NULL);
+    CHECK(count(out, "host clock (clock column device -> host)") == 93); /* the 3 CPU rows were host already */
+    free(out);
+    /* the two committed runs: with 10%, nothing is SLOWER (at 5% one omp(gcc-12) row
+     * genuinely is, by its host time: 7.5%, outside both spreads) */
+    CHECK(run(&out, "cd '%s' && '%s' compare --threshold 10%% clock_traced.csv clock_untraced.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "96 matched: 0 SLOWER") != NULL);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' compare clock_traced.csv clock_untraced.csv", fixtures, pb) == 1);
+    CHECK(strstr(out, "96 matched: 1 SLOWER") != NULL && strstr(out, "SLOWER: dmvm v9 omp(gcc-12) double 16384"));
+    /* CUDA's device times of the untraced run come from CUDA events, not CUPTI: host */
+    CHECK(strstr(out, "device clock") == NULL);
+    free(out);
+    /* both traced: the device clock */
+    CHECK(run(&out, "cd '%s' && '%s' compare --csv clock_traced.csv clock_traced.csv", fixtures, pb) == 0);
+    CHECK(count(out, ",SAME,device clock\n") == 93 && count(out, ",SAME,host clock\n") == 3);
+    free(out);
+}
+
+/* 200,000 rows, the second file in reversed order: the pairing in-process, and the
+ * whole command (reading, matching, printing). */
+static void test_large(void)
+{
+    enum { N = 200000 };
+    pb_rowset a = {0}, b = {0};
+    for (int i = 0; i < N; ++i) {
+        pb_row r = mkrow("v1", "cuda", "nvcc-13", 1e-3, 0.01, "PASS");
+        r.size = 1000 + i;
+        snprintf(r.variant, sizeof r.variant, "v%d", i % 10);
+        snprintf(r.params, sizeof r.params, "stride=%d", i % 3);
+        pb_rowset_push(&a, &r);
+    }
+    for (int i = N - 1; i >= 0; --i)
+        pb_rowset_push(&b, &a.rows[i]);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+    pb_pairing p;
+    int rc = pb_pair_rows(&a, &b, &p);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+    double cpu = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    int all = rc == 0;
+    for (int i = 0; all && i < N; ++i)
+        all = p.of_base[i] == N - 1 - i;
+    CHECK(all);
+    printf("pairing %d rows in reversed order: %.3f s of CPU time\n", N, cpu);
+    CHECK(cpu < 0.5);
+    if (rc == 0)
+        pb_pairing_free(&p);
+    /* the command on the same files */
+    char pa[1024], pbn[1024], *out;
+    snprintf(pa, sizeof pa, "%s/large_a.csv", work);
+    snprintf(pbn, sizeof pbn, "%s/large_b.csv", work);
+    FILE *fa = fopen(pa, "w"), *fb = fopen(pbn, "w");
+    if (fa && fb) {
+        pb_csv_write_header(fa);
+        pb_csv_write_header(fb);
+        for (int i = 0; i < N; ++i) {
+            pb_csv_write_row(fa, &a.rows[i]);
+            pb_csv_write_row(fb, &b.rows[i]);
+        }
+    }
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    struct rusage before, after;
+    getrusage(RUSAGE_CHILDREN, &before);
+    double w0 = now_s();
+    CHECK(run(&out, "'%s' compare --csv '%s' '%s' > '%s/large_out.csv' && tail -n 1 '%s/large_out.csv'", pb, pa, pbn,
+              work, work) == 0);
+    double wall = now_s() - w0;
+    getrusage(RUSAGE_CHILDREN, &after);
+    double child = (double)(after.ru_utime.tv_sec - before.ru_utime.tv_sec) +
+                   1e-6 * (double)(after.ru_utime.tv_usec - before.ru_utime.tv_usec) +
+                   (double)(after.ru_stime.tv_sec - before.ru_stime.tv_sec) +
+                   1e-6 * (double)(after.ru_stime.tv_usec - before.ru_stime.tv_usec);
+    printf("portbench compare of two %d-row files: %.2f s of CPU time, %.2f s wall clock (reading 400,000 rows and "
+           "printing 200,000 included)\n",
+           N, child, wall);
+    CHECK(strstr(out, ",SAME,host clock\n") != NULL);
+    CHECK(child < 5); /* quadratic matching took more than 120 s */
+    free(out);
+    pb_rowset_free(&a);
+    pb_rowset_free(&b);
+}
+
+/* ---- compare --by compiler ---- */
+
+static void test_by_compiler(void)
+{
+    char *out;
+    CHECK(run(&out, "cd '%s' && '%s' compare --by compiler --csv by_compiler.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "benchmark,variant,dtype,size,params,unit,clang-19_time_s,clang-19_rate,clang-19_status,"
+                      "gcc-12_time_s,gcc-12_rate,gcc-12_status,nvc-25_time_s,nvc-25_rate,nvc-25_status,fastest,"
+                      "cuda_time_s,cuda_rate,cuda_status,clang-19_over_cuda,gcc-12_over_cuda,nvc-25_over_cuda\n") == out);
+    /* gcc 4x slower than clang; nvc within the noise of clang: a tie */
+    CHECK(strstr(out, "dmvm,v1,double,4096,,GB/s,0.002,67.1416,PASS,0.008,16.7854,PASS,0.00202,66.4769,PASS,"
+                      "\"tie: clang-19, nvc-25\",0.001,134.283,PASS,2,8,2.02\n") != NULL);
+    /* a failed gcc row has no time and no ratio; one passing toolchain has no "fastest" */
+    CHECK(strstr(out, "dmvm,v5,double,4096,,GB/s,0.0006,223.805,PASS,,,FAIL,,,,,0.0005,268.567,PASS,1.2,,\n") != NULL);
+    /* no CUDA row: the reference stays empty */
+    CHECK(strstr(out, "dmvm,v7,double,4096,,GB/s,0.0004,335.708,PASS,0.00041,327.52,PASS,,,,\"tie: clang-19, gcc-12\","
+                      ",,,,,\n") != NULL);
+    CHECK(count(out, "\n") == 4); /* library rows are not OpenMP rows */
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' compare --by compiler --md by_compiler.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "| benchmark | variant | dtype | size | unit | clang-19 time | clang-19 rate | gcc-12 time |") != NULL);
+    CHECK(strstr(out, "| dmvm | v5 | double | 4096 | GB/s | 600.0 us | 223.8 | FAIL | FAIL |") != NULL);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' compare --by compiler by_compiler.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "clang-19/cuda") != NULL && strstr(out, "regression") == NULL); /* no two versions: no steps */
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' compare --by compiler malformed.csv", fixtures, pb) == 2 &&
+          strstr(out, "malformed.csv:3:"));
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' compare --by compiler compare_badstatus.csv", fixtures, pb) == 2 &&
+          strstr(out, "compare_badstatus.csv:4:"));
+    free(out);
+}
+
+/* Four toolchains, two versions of each compiler: each newer version against the older
+ * one, CUDA as reference. clang-19 is 30% slower on v1 and fails v8 (REGRESSION), faster
+ * on v5 (IMPROVED); gcc-12 is faster on v5, twice as slow on v7. */
+static void test_compiler_versions(void)
+{
+    char *out;
+    CHECK(run(&out, "cd '%s' && '%s' compare --by compiler by_compiler_versions.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "clang-19/clang-16") != NULL && strstr(out, "gcc-12/gcc-11") != NULL);
+    CHECK(strstr(out, "1.30 REGRESSION") != NULL && strstr(out, "0.80 IMPROVED") != NULL &&
+          strstr(out, "2.00 REGRESSION") != NULL);
+    CHECK(strstr(out, "3 regression(s), 2 improvement(s) between compiler versions:\n"
+                      "  REGRESSION clang-19 vs clang-16: dmvm v1 double 16384 (slower)\n"
+                      "  REGRESSION gcc-12 vs gcc-11: dmvm v7 double 16384 (slower)\n"
+                      "  REGRESSION clang-19 vs clang-16: dmvm v8 double 16384 (fails)\n") != NULL);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' compare --by compiler --fail-on-regression by_compiler_versions.csv", fixtures, pb) == 1);
+    free(out);
+    CHECK(run(&out, "cd '%s' && ('%s' compare --by compiler --fail-on-regression --threshold 99%% --csv "
+                    "by_compiler_versions.csv 2>/dev/null)",
+              fixtures, pb) == 1); /* a version that fails is a regression at any threshold */
+    CHECK(strstr(out, "clang-19_over_clang-16,clang-19_vs_clang-16,gcc-12_over_gcc-11,gcc-12_vs_gcc-11,fastest") != NULL);
+    CHECK(strstr(out, "dmvm,v8,double,16384,,GB/s,0.0011,1952.5,PASS,,,FAIL,") != NULL);
+    /* within 99%: v1 (1.3x); not: v7 of gcc (2.0x) and v8 of clang-19 (fails) */
+    CHECK(strstr(out, ",,REGRESSION,1,SAME,") != NULL && strstr(out, ",2,REGRESSION,") && count(out, "REGRESSION") == 2);
+    free(out);
+    /* only one version of each compiler: nothing to regress */
+    CHECK(run(&out, "cd '%s' && '%s' compare --by compiler --fail-on-regression by_compiler.csv", fixtures, pb) == 0);
+    free(out);
+}
+
+/* ---- history ---- */
+
+static void test_history(void)
+{
+    char *out;
+    /* v7 omp(clang-19) regressed in the latest run (2.01 ms -> 2.4 ms, compiler 19.1.8): exit 1 */
+    CHECK(run(&out, "cd '%s' && '%s' history --results history dmvm", fixtures, pb) == 1);
+    CHECK(strstr(out, "dmvm v7 omp(clang-19) double 4096  [h200]") != NULL);
+    CHECK(strstr(out, "dmvm v1 cuda double 4096  [a100]") != NULL); /* GPUs are kept apart */
+    CHECK(count(out, "REGRESSED") == 2);                             /* v1 in February, v7 in March */
+    CHECK(strstr(out, "3 configuration(s) over 4 run(s); 1 regressed or failed in their latest run:\n"
+                      "  dmvm v7 omp(clang-19) double 4096 [h200]\n") != NULL);
+    CHECK(strstr(out, "nvidia-smi") == NULL); /* other CSVs in a run directory are not results */
+    CHECK(strstr(out, "clock      time   GB/s") != NULL && strstr(out, "  host   1.100 ms  122.1") != NULL);
+    free(out);
+    /* in time order; v1 regressed in the middle run but recovered: exit 0 */
+    CHECK(run(&out, "cd '%s' && '%s' history --results=history --gpu h200 dmvm --variant v1 --csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "gpu,benchmark,variant,backend,toolchain,dtype,size,params,run,timestamp,git_sha,compiler_version,"
+                      "clock,time_s,rate,ratio_vs_prev,noise,status\n") == out);
+    const char *jan = strstr(out, "20260101T000000Z_double_nx4096,2026-01-01T00:00:05Z,1111111,13.0.88,host,0.001,");
+    const char *feb = strstr(out, "20260201T000000Z_double_nx4096,2026-02-01T00:00:05Z,2222222,13.0.88,host,0.0011,");
+    const char *mar = strstr(out, "20260301T000000Z_double_nx4096,2026-03-01T00:00:05Z,3333333,13.0.88,host,0.001,");
+    CHECK(jan && feb && mar && jan < feb && feb < mar);
+    CHECK(jan && strstr(jan, ",first\n") == strchr(jan, '\n') - 6);
+    CHECK(feb && strstr(feb, "REGRESSED\n") == strchr(feb, '\n') - 9);
+    CHECK(mar && strstr(mar, "FASTER\n") == strchr(mar, '\n') - 6);
+    CHECK(count(out, "\n") == 4);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' history --results history --toolchain clang-19 --threshold 25%% dmvm", fixtures, pb) == 0);
+    CHECK(count(out, "REGRESSED") == 0 && strstr(out, "1 configuration(s)")); /* 19% is within 25% */
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' history --results history --compiler clang dmvm", fixtures, pb) == 1);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' history --results history --gpu a100 --md dmvm", fixtures, pb) == 0);
+    CHECK(strstr(out, "#### dmvm v1 cuda double 4096 (a100)") != NULL && strstr(out, "| first |") != NULL);
+    free(out);
+    /* errors */
+    CHECK(run(&out, "cd '%s' && '%s' history --results history reduce", fixtures, pb) == 2 &&
+          strstr(out, "no recorded runs"));
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' history --results history dmvm --dtype half", fixtures, pb) == 2 &&
+          strstr(out, "match the filters"));
+    free(out);
+    CHECK(run(&out, "'%s' history --results /nonexistent dmvm", pb) == 2 && strstr(out, "/nonexistent"));
+    free(out);
+    CHECK(run(&out, "'%s' history", pb) == 2 && strstr(out, "needs BENCH"));
+    free(out);
+    CHECK(run(&out, "'%s' history dmvm reduce", pb) == 2 && strstr(out, "unexpected argument 'reduce'"));
+    free(out);
+    CHECK(run(&out, "'%s' history dmvm --size", pb) == 2 && strstr(out, "--size needs a value"));
+    free(out);
+}
+
+/* A torn run (a crash while writing, before results were written atomically) and an
+ * unreadable one are skipped with a warning; the others still make the trend. */
+static void test_history_torn(void)
+{
+    char dir[1024], *out;
+    fresh_dir(dir, sizeof dir, "history_torn");
+    CHECK(run(&out, "cp -r '%s/history' '%s/tree'", fixtures, dir) == 0);
+    free(out);
+    char runs[2048];
+    snprintf(runs, sizeof runs, "%s/tree/h200/dmvm", dir);
+    /* a torn CSV: the last line cut in the middle */
+    CHECK(run(&out, "mkdir -p '%s/20260401T000000Z_torn' && head -c 300 '%s/20260301T000000Z_double_nx4096/results.csv' "
+                    "> '%s/20260401T000000Z_torn/results.csv'",
+              runs, runs, runs) == 0);
+    free(out);
+    /* an unknown verified value, and a run directory without results */
+    CHECK(run(&out, "mkdir -p '%s/20260402T000000Z_bad' '%s/20260403T000000Z_empty' && sed 's/,PASS,/,MAYBE,/' "
+                    "'%s/20260301T000000Z_double_nx4096/results.csv' > '%s/20260402T000000Z_bad/results.csv'",
+              runs, runs, runs, runs) == 0);
+    free(out);
+    CHECK(run(&out, "'%s' history --results '%s/tree' --gpu h200 dmvm", pb, dir) == 1);
+    CHECK(count(out, "portbench: warning: skipping the recorded run ") == 3);
+    CHECK(strstr(out, "20260401T000000Z_torn: ") != NULL && strstr(out, "fields, the header has") != NULL);
+    CHECK(strstr(out, "20260402T000000Z_bad: ") != NULL && strstr(out, "unknown value 'MAYBE'") != NULL);
+    CHECK(strstr(out, "20260403T000000Z_empty: ") != NULL && strstr(out, "no portbench results CSV") != NULL);
+    CHECK(strstr(out, "2 configuration(s) over 3 run(s) (3 unreadable run(s) skipped, see the warnings)") != NULL);
+    free(out);
+    /* nothing readable at all: an error */
+    CHECK(run(&out, "mkdir -p '%s/only/h200/dmvm' && cp -r '%s/20260401T000000Z_torn' '%s/only/h200/dmvm/' && "
+                    "'%s' history --results '%s/only' dmvm",
+              dir, runs, dir, pb, dir) == 2);
+    CHECK(strstr(out, "no readable recorded runs of 'dmvm'") != NULL);
+    free(out);
+}
+
+/* history across a clock change: a traced run after an untraced one compares on host. */
+static void test_history_clock(void)
+{
+    char dir[1024], *out;
+    fresh_dir(dir, sizeof dir, "history_clock");
+    CHECK(run(&out, "mkdir -p '%s/h200/dmvm/20261122T000713Z_a' '%s/h200/dmvm/20261122T000733Z_b' "
+                    "'%s/h200/dmvm/20261122T000800Z_c' && "
+                    "cp '%s/clock_host_view.csv' '%s/h200/dmvm/20261122T000713Z_a/results.csv' && "
+                    "cp '%s/clock_traced.csv' '%s/h200/dmvm/20261122T000733Z_b/results.csv' && "
+                    "cp '%s/clock_traced.csv' '%s/h200/dmvm/20261122T000800Z_c/results.csv'",
+              dir, dir, dir, fixtures, dir, fixtures, dir, fixtures, dir) == 0);
+    free(out);
+    CHECK(run(&out, "'%s' history --results '%s' dmvm --variant v8 --backend cuda --dtype double --size 4096 --csv", pb,
+              dir) == 0);
+    CHECK(strstr(out, "20261122T000713Z_a,2026-11-22T00:07:13Z,5d872c7de950,13.0.88,host,") != NULL ||
+          strstr(out, "20261122T000713Z_a,") != NULL);
+    CHECK(strstr(out, ",host,") != NULL && strstr(out, ",device,") != NULL); /* b vs a on host, c vs b on device */
+    CHECK(count(out, "SAME\n") == 2 && strstr(out, "SLOWER") == NULL && strstr(out, "REGRESSED") == NULL);
+    free(out);
+}
+
+/* ---- --record ---- */
+
+static int list_runs(const char *dir, char names[][256], int max)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL)
+        if (e->d_name[0] != '.' && n < max)
+            pb_strlcpy(names[n++], e->d_name, 256);
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static void test_record(void)
+{
+    char dir[1024], *out;
+    fresh_dir(dir, sizeof dir, "record");
+    for (int i = 0; i < 2; ++i) { /* the same second, the same label: a second directory */
+        CHECK(run(&out, "'%s' dmvm --backend cpu --no-baselines --nx 33 --reps 1 --quiet --record='%s/results'", pb,
+                  dir) == 0);
+        free(out);
+    }
+    CHECK(run(&out, "cd '%s' && '%s' dmvm --backend cpu --no-baselines --nx 33 --reps 1 --quiet --record --label nightly",
+              dir, pb) == 0);
+    free(out);
+    char gpus[4][256], bench[8192], runs[8][256];
+    CHECK(list_runs(dir, gpus, 4) == 1 && strcmp(gpus[0], "results") == 0);
+    snprintf(bench, sizeof bench, "%s/results", dir);
+    CHECK(list_runs(bench, gpus, 4) == 1);
+    snprintf(bench, sizeof bench, "%s/results/%s/dmvm", dir, gpus[0]);
+    int n = list_runs(bench, runs, 8);
+    CHECK(n == 3);
+    int unlabelled[2], nu = 0, labelled = 0;
+    for (int i = 0; i < n; ++i) {
+        size_t len = strlen(runs[i]);
+        CHECK(len > 17 && runs[i][8] == 'T' && runs[i][15] == 'Z' && runs[i][16] == '_');
+        if (strstr(runs[i], "_nightly"))
+            ++labelled;
+        else if (strstr(runs[i], "_double_nx33") && nu < 2)
+            unlabelled[nu++] = i;
+        static const char *const files[] = {"results.csv", "results.csv.meta.json", "table.txt", "command.txt"};
+        for (int f = 0; f < 4; ++f) {
+            char p[16384];
+            snprintf(p, sizeof p, "%s/%s/%s", bench, runs[i], files[f]);
+            CHECK(file_size(p) > 0);
+        }
+        char p[16384];
+        snprintf(p, sizeof p, "%s/%s/command.txt", bench, runs[i]);
+        char *cmd = slurp(p);
+        CHECK(strstr(cmd, "dmvm --backend cpu --no-baselines --nx 33 --reps 1 --quiet --record") != NULL);
+        free(cmd);
+        snprintf(p, sizeof p, "%s/%s/table.txt", bench, runs[i]);
+        char *table = slurp(p);
+        CHECK(strstr(table, "dmvm  double  nx=33") != NULL && strstr(table, "1 rows: 1 passed, 0 failed, 0 skipped"));
+        free(table);
+        snprintf(p, sizeof p, "%s/%s/results.csv.meta.json", bench, runs[i]);
+        char *meta = slurp(p);
+        CHECK(strstr(meta, "\"command_line\"") != NULL && strstr(meta, "--record") != NULL);
+        free(meta);
+        snprintf(p, sizeof p, "%s/%s", bench, runs[i]);
+        char left[4][256];
+        CHECK(list_runs(p, left, 4) == 4); /* no temporary file left behind */
+    }
+    CHECK(labelled == 1 && nu == 2);
+    if (nu == 2 && strncmp(runs[unlabelled[0]], runs[unlabelled[1]], 16) == 0) {
+        const char *a = runs[unlabelled[0]], *b = runs[unlabelled[1]];
+        CHECK(strcmp(a + strlen(a) - 2, "_2") == 0 || strcmp(b + strlen(b) - 2, "_2") == 0);
+    }
+    /* the recorded runs feed history */
+    CHECK(run(&out, "'%s' history --results '%s/results' dmvm", pb, dir) <= 1);
+    CHECK(strstr(out, "over 3 run(s)") != NULL);
+    free(out);
+    /* --csv still works next to --record */
+    CHECK(run(&out, "cd '%s' && '%s' dmvm --backend cpu --no-baselines --nx 33 --reps 1 --quiet --csv out.csv "
+                    "--record=rec2 && test -s out.csv && test -s out.csv.meta.json && ls rec2/*/dmvm/*/results.csv",
+              dir, pb) == 0);
+    free(out);
+    /* in-process: runs recorded in a row never share a directory */
+    pb_rowset rows = {0};
+    pb_row r = mkrow("v1", "cuda", "nvcc-13", 1e-3, 0.01, "PASS");
+    pb_rowset_push(&rows, &r);
+    char root[1200], made[3][4096], err[512];
+    snprintf(root, sizeof root, "%s/inproc", dir);
+    char *args[] = {"portbench", "dmvm", "--label", "it's", NULL};
+    for (int i = 0; i < 3; ++i)
+        CHECK(pb_record_run(root, "lbl", "NVIDIA H200 (test)", "dmvm", &rows, 4, args, made[i], sizeof made[i], err,
+                            sizeof err) == 0);
+    CHECK(strcmp(made[0], made[1]) != 0 && strcmp(made[1], made[2]) != 0 && strcmp(made[0], made[2]) != 0);
+    CHECK(strstr(made[0], "/inproc/nvidia-h200-test/dmvm/") != NULL && strstr(made[0], "Z_lbl") != NULL);
+    if (strncmp(strrchr(made[0], '/'), strrchr(made[2], '/'), 17) == 0) /* same second */
+        CHECK(strcmp(made[2] + strlen(made[2]) - 6, "_lbl_3") == 0);
+    snprintf(bench, sizeof bench, "%s/command.txt", made[0]);
+    char *cmd = slurp(bench);
+    CHECK(strcmp(cmd, "portbench dmvm --label 'it'\\''s'\n") == 0); /* re-runnable by a shell */
+    free(cmd);
+    snprintf(bench, sizeof bench, "%s/table.txt", made[0]);
+    char *table = slurp(bench);
+    CHECK(strstr(table, "best of each model") != NULL); /* the summary paragraph, as the driver prints it */
+    free(table);
+    CHECK(pb_record_run(root, NULL, NULL, "dmvm", &rows, 4, args, made[0], sizeof made[0], err, sizeof err) == 0 &&
+          strstr(made[0], "/inproc/nogpu/dmvm/") && strstr(made[0], "Z_double_nx4096"));
+    CHECK(pb_record_run("/dev/null/x", NULL, NULL, "dmvm", &rows, 4, args, made[0], sizeof made[0], err, sizeof err) != 0);
+    pb_rowset_free(&rows);
+    /* errors before anything runs */
+    CHECK(run(&out, "'%s' dmvm --backend cpu --label x", pb) == 2 && strstr(out, "--record"));
+    free(out);
+    CHECK(run(&out, "'%s' dmvm --backend cpu --record=/dev/null/x", pb) == 2 && strstr(out, "not a directory"));
+    free(out);
+    CHECK(run(&out, "'%s' dmvm --help", pb) == 0 && strstr(out, "--record[=DIR]"));
+    free(out);
+}
+
+/* ---- report ---- */
+
+static int have_gnuplot(void)
+{
+    char *out;
+    int rc = run(&out, "command -v gnuplot");
+    free(out);
+    return rc == 0;
+}
+
+static char *gp_of(const char *dir, const char *stem)
+{
+    char p[16384];
+    snprintf(p, sizeof p, "%s/%s.gp", dir, stem);
+    return slurp(p);
+}
+
+/* Parameter sweeps (report_sweep.csv: real H200 rows): stream-strided over stride_read
+ * and stride_write at three sizes with one wrong result, fma-strided over stride at
+ * one size. Each varying parameter is one family with one line per value. */
+static void test_report_sweeps(const char *dir)
+{
+    char *out, p[8192];
+    CHECK(run(&out, "'%s' report '%s/report_sweep.csv' -o '%s/sweep'", pb, fixtures, dir) == 0);
+    CHECK(strstr(out, "and 3 chart(s)") != NULL);
+    free(out);
+    snprintf(p, sizeof p, "%s/sweep/report.md", dir);
+    char *md = slurp(p);
+    CHECK(strstr(md, "## stream-strided double: stride_read sweep (stride_write=1)") != NULL);
+    CHECK(strstr(md, "## stream-strided double: stride_write sweep (stride_read=1)") != NULL);
+    CHECK(strstr(md, "## stream-strided double stride_read") == NULL); /* no family per value */
+    CHECK(strstr(md, "| 4 | 2314.7 (60%) | **FAIL** | 82.9 |") != NULL);
+    CHECK(count(md, "| 1 | 4639.7 (120%) | 3603.4 (93%) | 284.9 |") == 2); /* stride 1 is in both sweeps */
+    CHECK(strstr(md, "## FAILED verification: 1 row(s)") != NULL);
+    CHECK(strstr(md, "GFLOP/s per stride and backend") != NULL && strstr(md, "| 8 | 3926.2 (8.7%) | 5601.9 (12%) |"));
+    free(md);
+    snprintf(p, sizeof p, "%s/sweep", dir);
+    /* over the working set: one panel per backend, one line per stride in a colour of
+     * its own (by log2 of the stride); the wrong row in no chart */
+    char *gp = gp_of(p, "stream-strided_double_stride_read_sweep_stride_write_1_size");
+    CHECK(strstr(gp, "set multiplot layout 1,3") != NULL && strstr(gp, "title 'stride_read'") != NULL);
+    CHECK(strstr(gp, "set ylabel 'bandwidth [GB/s] (log scale)'") != NULL && strstr(gp, "set logscale x 2") != NULL);
+    CHECK(strstr(gp, "working set: bytes moved per repetition") != NULL && strstr(gp, "'64KiB' 65536") != NULL);
+    CHECK(strstr(gp, "1234.5") == NULL && strstr(gp, "h200 peak 4800 (dashed)") != NULL);
+    CHECK(strstr(gp, "lc rgb '#1f77b4' title '1'") && strstr(gp, "lc rgb '#2ca02c' title '4'")); /* log2: 0, 2 */
+    free(gp);
+    /* one size: the rate over the stride, one line per backend in its table colour */
+    gp = gp_of(p, "fma-strided_float_stride_sweep_chain_1024_values");
+    CHECK(strstr(gp, "set ylabel 'FLOP rate [GFLOP/s]") != NULL && strstr(gp, "set xlabel 'stride (log scale)'"));
+    CHECK(strstr(gp, "'8' 8") != NULL && strstr(gp, "\n8 5601.9\n") != NULL);
+    CHECK(strstr(gp, "pt 7 ps 0.9 lc rgb '#000000' title 'cuda'") != NULL);
+    free(gp);
+}
+
+/* Colours and markers come from the backend table, never from a column's position:
+ * omp(clang-19) is the same blue in a report without CUDA. */
+static void test_report_styles(const char *dir)
+{
+    char *out, p[4096];
+    CHECK(run(&out, "cd '%s' && grep -v ',cuda,\\|,cublas,' '%s/report.csv' > no_cuda.csv && '%s' report no_cuda.csv -o "
+                    "nocuda",
+              dir, fixtures, pb) == 0);
+    free(out);
+    snprintf(p, sizeof p, "%s/nocuda", dir);
+    char *gp = gp_of(p, "dmvm_double_bars");
+    CHECK(strstr(gp, "lc rgb '#1f77b4' title 'omp(clang-19)'") != NULL);
+    CHECK(strstr(gp, "lc rgb '#d62728' title 'omp(gcc-12)'") != NULL);
+    free(gp);
+    snprintf(p, sizeof p, "%s/r", dir);
+    gp = gp_of(p, "dmvm_double_bars");
+    CHECK(strstr(gp, "lc rgb '#1f77b4' title 'omp(clang-19)'") != NULL && strstr(gp, "lc rgb '#000000' title 'cuda'"));
+    free(gp);
+}
+
+/* Stream-type x axes are the working set in bytes, with the GPU's L2 marked; rates that
+ * span 1000x get a log axis (report_stream.csv: the committed H200 stream sweep). */
+static void test_report_stream(const char *dir)
+{
+    char *out, p[4096];
+    CHECK(run(&out, "'%s' report '%s/report_stream.csv' -o '%s/stream'", pb, fixtures, dir) == 0);
+    free(out);
+    snprintf(p, sizeof p, "%s/stream", dir);
+    char *gp = gp_of(p, "stream_double_size");
+    CHECK(strstr(gp, "set label 'h200 L2 50 MiB'") != NULL && strstr(gp, "first 52428800, graph 0 to first 52428800") != NULL);
+    CHECK(strstr(gp, "set logscale y 10") != NULL && strstr(gp, "(log scale)'") != NULL);
+    CHECK(strstr(gp, "'16KiB' 16384") != NULL); /* 2^10 doubles read and written: 16 KiB */
+    CHECK(strstr(gp, "boxed") != NULL);         /* labels over the reference lines stay readable */
+    free(gp);
+}
+
+/* Host fallback: marked in the titles and the legends of the charts. */
+static void test_report_fallback(const char *dir)
+{
+    char *out, p[4096];
+    CHECK(run(&out, "cd '%s' && OMP_NUM_THREADS=2 OMP_WAIT_POLICY=passive '%s' dmvm --backend omp,cpu "
+                    "--allow-host-fallback --no-baselines --nx 33,64 --variants v1,v7 --reps 1 --warmup 0 --quiet "
+                    "--csv fb.csv && '%s' report fb.csv -o fb",
+              dir, pb, pb) == 0);
+    free(out);
+    snprintf(p, sizeof p, "%s/fb", dir);
+    char *gp = gp_of(p, "dmvm_double_bars");
+    CHECK(strstr(gp, "[host fallback: not GPU results]") != NULL && strstr(gp, "title 'omp(clang-19) (host fallback)'"));
+    CHECK(strstr(gp, "title 'cpu(gcc-12)'") != NULL || strstr(gp, "title 'cpu(") != NULL);
+    free(gp);
+    snprintf(p, sizeof p, "%s/fb/report.md", dir);
+    char *md = slurp(p);
+    CHECK(strstr(md, "| v7 1.") != NULL || strstr(md, "*") != NULL);
+    CHECK(strstr(md, "PASS (host fallback, not a GPU result)") != NULL);
+    free(md);
+}
+
+static void test_report(void)
+{
+    char dir[1024], *out;
+    fresh_dir(dir, sizeof dir, "report");
+    /* without gnuplot: one clear line, exit 2 */
+    CHECK(run(&out, "PORTBENCH_GNUPLOT=/nonexistent/gnuplot '%s' report '%s/report.csv' -o '%s/none'", pb, fixtures,
+              dir) == 2);
+    CHECK(strstr(out, "gnuplot not found") != NULL && strstr(out, "gnuplot-nox") != NULL && count(out, "\n") == 1);
+    free(out);
+    if (!have_gnuplot()) {
+        printf("SKIPPED the report images: gnuplot is not installed (apt-get install gnuplot-nox; "
+               "scripts/setup.sh installs it)\n");
+        return;
+    }
+    CHECK(run(&out, "'%s' report '%s/malformed.csv' -o '%s/bad'", pb, fixtures, dir) == 2 &&
+          strstr(out, "malformed.csv:3:"));
+    free(out);
+    CHECK(run(&out, "'%s' report '%s/compare_badstatus.csv' -o '%s/bad'", pb, fixtures, dir) == 2 &&
+          strstr(out, "unknown value 'OK'"));
+    free(out);
+    CHECK(run(&out, "'%s' report '%s/report.csv'", pb, fixtures) == 2 && strstr(out, "-o DIR"));
+    free(out);
+    CHECK(run(&out, "'%s' report '%s/report.csv' -o x --format gif", pb, fixtures) == 2 && strstr(out, "svg or png"));
+    free(out);
+    CHECK(run(&out, "'%s' report -o '%s/r' '%s/report.csv'", pb, dir, fixtures) == 0);
+    CHECK(strstr(out, "and 13 chart(s)") != NULL);
+    free(out);
+    char p[8192];
+    snprintf(p, sizeof p, "%s/r/report.md", dir);
+    CHECK(file_size(p) > 0);
+    char *md = slurp(p);
+    /* every image the report links exists and is not empty */
+    int images = 0;
+    for (const char *s = md; (s = strstr(s, "](")) != NULL; s += 2) {
+        const char *end = strchr(s, ')');
+        if (!end)
+            break;
+        char img[512];
+        snprintf(img, sizeof img, "%.*s", (int)(end - s - 2), s + 2);
+        snprintf(p, sizeof p, "%s/r/%s", dir, img);
+        CHECK(strstr(img, ".svg") && file_size(p) > 1000);
+        ++images;
+    }
+    CHECK(images == 13);
+    /* the summary opens it; failures come before the families and never as results */
+    CHECK(strstr(md, "## Summary: the best of each model") < strstr(md, "## FAILED verification: 2 row(s)"));
+    CHECK(strstr(md, "| dmvm | double | nx=4096 | - | GB/s | host | cublas 383.7 | v7 335.7 (0.88) | v7 298.4 (0.78) | "
+                     "v7 149.2 (0.39) |") != NULL);
+    CHECK(strstr(md, "## FAILED verification: 2 row(s)") < strstr(md, "## dmvm double"));
+    CHECK(strstr(md, "## stream double stride=2") != NULL);
+    CHECK(strstr(md, "| v5 | omp | gcc-12 | - | - | - | - | - | **FAIL** |") != NULL);
+    CHECK(strstr(md, "Speedup ladder, cuda, n = 16777216") != NULL);
+    CHECK(strstr(md, "| k4 | 267.1 us | 251.3 | 1.60x | 3.74x | PASS |") != NULL);
+    CHECK(strstr(md, "| k5 | - | - | - | - | **FAIL** |") != NULL);
+    CHECK(strstr(md, "| k6 | 231.2 us | 290.2 | 1.16x | 4.32x | PASS |") != NULL); /* vs k4: k5 failed */
+    CHECK(strstr(md, "% meas. BW") != NULL && strstr(md, "% peak BW") != NULL);
+    CHECK(strstr(md, "## OpenMP toolchains side by side") != NULL);
+    CHECK(strstr(md, "omp(gcc-12): 1 row(s): backend not built") != NULL);
+    free(md);
+    snprintf(p, sizeof p, "%s/r", dir);
+    /* bars centred on their labels: lib's lone bar sits on its tic; a FAIL says so in its gap */
+    char *gp = gp_of(p, "dmvm_double_bars");
+    CHECK(strstr(gp, "set label 'FAIL' at first 1.28") != NULL); /* v5 of gcc: third of three bars at x = 1 */
+    CHECK(strstr(gp, "'lib' 3") != NULL && strstr(gp, "\n3 383.666\n") != NULL);
+    CHECK(strstr(gp, "with boxes") != NULL && strstr(gp, "set boxwidth 0.28 absolute") != NULL);
+    free(gp);
+    /* kernels of one backend: a chart per backend, a colour per kernel, the references dashed */
+    gp = gp_of(p, "dmvm_double_size_omp_clang-19");
+    CHECK(strstr(gp, "title 'v7'") != NULL && strstr(gp, "dt 2 title 'lib cublas'") != NULL);
+    free(gp);
+    /* PNG works too */
+    CHECK(run(&out, "'%s' report '%s/report.csv' -o '%s/png' --format png && test -s '%s/png/dmvm_double_bars.png'", pb,
+              fixtures, dir, dir) == 0);
+    free(out);
+    test_report_sweeps(dir);
+    test_report_styles(dir);
+    test_report_stream(dir);
+    test_report_fallback(dir);
+}
+
+/* The compiler matrix section and its chart: variants on x, a series per toolchain. */
+static void test_report_matrix(void)
+{
+    char dir[1024], *out, p[4096];
+    fresh_dir(dir, sizeof dir, "report_matrix");
+    if (!have_gnuplot()) {
+        printf("SKIPPED: gnuplot is not installed\n");
+        return;
+    }
+    CHECK(run(&out, "'%s' report '%s/by_compiler_versions.csv' -o '%s/m'", pb, fixtures, dir) == 0);
+    free(out);
+    snprintf(p, sizeof p, "%s/m/report.md", dir);
+    char *md = slurp(p);
+    CHECK(strstr(md, "## OpenMP toolchains side by side") != NULL && strstr(md, "| 1.30 REGRESSION |") != NULL);
+    CHECK(strstr(md, "3 regression(s) and 2 improvement(s) between compiler versions.") != NULL);
+    CHECK(strstr(md, "![dmvm double, nx = 16384, : bandwidth") == NULL);
+    CHECK(strstr(md, "(compilers_dmvm_double_16384.svg)") != NULL);
+    free(md);
+    snprintf(p, sizeof p, "%s/m", dir);
+    char *gp = gp_of(p, "compilers_dmvm_double_16384");
+    CHECK(strstr(gp, "set logscale y 10") != NULL && strstr(gp, "('v1' 0, 'v5' 1, 'v7' 2, 'v8' 3)") != NULL);
+    CHECK(strstr(gp, "lc rgb '#17becf' title 'omp(clang-16)'") && strstr(gp, "lc rgb '#1f77b4' title 'omp(clang-19)'"));
+    CHECK(strstr(gp, "lc rgb '#ff7f0e' title 'omp(gcc-11)'") && strstr(gp, "lc rgb '#d62728' title 'omp(gcc-12)'"));
+    CHECK(strstr(gp, "title 'cuda (reference)'") != NULL);
+    free(gp);
+}
+
+/* ---- summary ---- */
+
+static void test_summary(void)
+{
+    char *out;
+    CHECK(run(&out, "cd '%s' && '%s' summary report.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "Best of each model per case") != NULL);
+    CHECK(strstr(out, "benchmark  dtype   size     params    unit  clock  library       best CUDA           "
+                      "best omp(clang-19)  best omp(gcc-12)\n") != NULL);
+    CHECK(strstr(out, "dmvm       double  nx=4096  -         GB/s  host   cublas 383.7  v7 335.7 (0.88)     "
+                      "v7 298.4 (0.78)     v7 149.2 (0.39)\n") != NULL);
+    /* no library: fractions of the best CUDA */
+    CHECK(strstr(out, "stream     double  n=64Mi   stride=2  GB/s  host   -             copy 3900.0 (1.00)  "
+                      "copy 3391.3 (0.87)  -\n") != NULL);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' summary --md report.csv report_sweep.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "| reduce | int | n=16Mi | - | GB/s | host | cub 559.2 | k7 406.3 (0.73) | k2 83.9 (0.15) | - |"));
+    CHECK(strstr(out, "| fma-strided | float | n=") != NULL && strstr(out, "GFLOP/s | device |") != NULL);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' summary --csv report.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "benchmark,dtype,size,params,gpu,unit,clock,role,series,toolchain,variant,rate,reference,fraction,"
+                      "offload\n") == out);
+    CHECK(strstr(out, "dmvm,double,4096,,h200,GB/s,host,library,cublas,,lib,383.666,cublas,1,device\n") != NULL);
+    /* only passing rows count: gcc's v5 failed at 4096, its v7 is the best that passed */
+    CHECK(strstr(out, "dmvm,double,4096,,h200,GB/s,host,openmp,omp(gcc-12),gcc-12,v7,149.204,cublas,0.38889,device\n"));
+    CHECK(strstr(out, "dmvm,double,2048,,h200,GB/s,host,openmp,omp(gcc-12),gcc-12,v5,191.927,cublas,0.5,device\n"));
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' summary compare_badstatus.csv", fixtures, pb) == 2 && strstr(out, ":4:"));
+    free(out);
+    CHECK(run(&out, "'%s' summary", pb) == 2 && strstr(out, "needs RESULTS.csv"));
+    free(out);
+    /* the driver prints the paragraph under the benchmark's table */
+    CHECK(run(&out, "OMP_NUM_THREADS=2 OMP_WAIT_POLICY=passive '%s' dmvm --backend omp,omp@gcc --allow-host-fallback "
+                    "--no-baselines --nx 33 --variants v1,v5 --reps 1 --warmup 0 --quiet",
+              pb) == 0);
+    CHECK(strstr(out, "best of each model") != NULL && strstr(out, "dmvm double nx=33 [GB/s, host clock]: omp(clang-19) v") &&
+          strstr(out, "; omp(gcc-12) v") != NULL);
+    free(out);
+}
+
+/* ---- the tool table: help from the same table, unknown arguments exit 2 ---- */
+
+static void test_tools(void)
+{
+    char *out;
+    int n = 0;
+    for (const pb_tool *t = pb_tools; t->name; ++t, ++n) {
+        CHECK(t->spec && t->run && strcmp(t->spec->name, t->name) == 0 && pb_tool_find(t->name) == t);
+        CHECK(run(&out, "'%s' help %s", pb, t->name) == 0);
+        char want[128];
+        snprintf(want, sizeof want, "usage: portbench %s [options]", t->name);
+        CHECK(strstr(out, want) == out && strstr(out, "exit status") != NULL);
+        char *again;
+        CHECK(run(&again, "'%s' %s --help", pb, t->name) == 0 && strcmp(out, again) == 0);
+        free(again);
+        free(out);
+        CHECK(run(&out, "'%s' %s --bogus x.csv", pb, t->name) == 2 && strstr(out, "unknown or ambiguous option '--bogus'"));
+        CHECK(count(out, "\n") == 1);
+        free(out);
+        CHECK(run(&out, "'%s' --help", pb) == 0 && strstr(out, t->spec->summary) != NULL);
+        free(out);
+    }
+    CHECK(n == 4 && pb_tool_find("record") == NULL);
+    CHECK(run(&out, "'%s' help nosuch", pb) == 2 && strstr(out, "unknown command 'nosuch'"));
+    free(out);
+    CHECK(run(&out, "'%s' report --format", pb) == 2 && strstr(out, "needs a value"));
+    free(out);
+    CHECK(run(&out, "'%s' summary --md=1 x.csv", pb) == 2 && strstr(out, "takes no value"));
+    free(out);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 5) {
+        fprintf(stderr, "usage: test_tools GROUP PORTBENCH FIXTURES WORKDIR\n");
+        return 2;
+    }
+    pb = argv[2];
+    fixtures = argv[3];
+    work = argv[4];
+    char *out;
+    run(&out, "mkdir -p '%s'", work);
+    free(out);
+    static const struct {
+        const char *name;
+        void (*fn[8])(void);
+    } groups[] = {
+        {"unit",
+         {test_classify, test_threshold, test_keys, test_index, test_pairing, test_tables, test_label, test_reader}},
+        {"paragraph", {test_paragraph}},
+        {"compare", {test_compare_cli, test_compare_clocks}},
+        {"large", {test_large}},
+        {"by_compiler", {test_by_compiler, test_compiler_versions}},
+        {"history", {test_history, test_history_torn, test_history_clock}},
+        {"record", {test_record}},
+        {"report", {test_report, test_report_matrix}},
+        {"summary", {test_summary}},
+        {"tools", {test_tools}},
+    };
+    int found = 0;
+    for (size_t g = 0; g < sizeof groups / sizeof *groups; ++g) {
+        if (strcmp(argv[1], groups[g].name) != 0)
+            continue;
+        found = 1;
+        for (int k = 0; k < 8 && groups[g].fn[k]; ++k)
+            groups[g].fn[k]();
+    }
+    if (!found) {
+        fprintf(stderr, "unknown group '%s'\n", argv[1]);
+        return 2;
+    }
+    printf("%s: %d checks, %d failed\n", argv[1], checks, failures);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,494 @@
+/* pb_match.c - reading, keys, the hash index, the common clock and the noise rule. */
+#define _GNU_SOURCE
+#include "pb_match.h"
+#include "pb_backends.h"
+#include "pb_bench.h"
+#include "pb_common.h"
+#include "pb_table.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- reading ---- */
+
+int pb_row_is(const pb_row *r, const char *verified) { return strcmp(r->verified, verified) == 0; }
+
+static int known_status(const char *v)
+{
+    return strcmp(v, "PASS") == 0 || strcmp(v, "FAIL") == 0 || strcmp(v, "SKIP") == 0;
+}
+
+/* The line number of data record k (0-based) of a CSV, counted as the reader counts
+ * them: blank lines and '#' comments are no records, the first record is the header. */
+static long record_line(const char *path, size_t k)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char buf[8192];
+    long line = 0, found = 0;
+    size_t seen = 0;
+    int header = 1, at_start = 1;
+    while (!found && fgets(buf, sizeof buf, f)) {
+        int starts = at_start;
+        at_start = strchr(buf, '\n') != NULL; /* a long line continues in the next read */
+        if (!starts)
+            continue;
+        ++line;
+        if (buf[0] == '\n' || buf[0] == '\r' || buf[0] == '#' || buf[0] == '\0')
+            continue;
+        if (header)
+            header = 0;
+        else if (seen++ == k)
+            found = line;
+    }
+    fclose(f);
+    return found;
+}
+
+int pb_results_read(const char *path, pb_rowset *out, char *err, size_t cap)
+{
+    size_t before = out->n;
+    if (pb_csv_read(path, out, err, cap) != 0)
+        return -1;
+    for (size_t i = before; i < out->n; ++i)
+        if (!known_status(out->rows[i].verified)) {
+            snprintf(err, cap, "%s:%ld: column 'verified': unknown value '%s' (PASS, FAIL or SKIP)", path,
+                     record_line(path, i - before), out->rows[i].verified);
+            return -1;
+        }
+    return 0;
+}
+
+/* ---- keys ---- */
+
+enum { SEP = '\x1f' }; /* the ASCII unit separator: in no field of a portbench CSV */
+
+void pb_toolchain_family(const char *toolchain, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%.*s", (int)strcspn(toolchain, "-"), toolchain);
+}
+
+static char *put_str(char *p, char *end, const char *s)
+{
+    while (*s && p < end)
+        *p++ = *s++;
+    return p;
+}
+
+/* Sizes are integers: written by hand, since printf is the slowest part of keying
+ * 200,000 rows. */
+static char *put_num(char *p, char *end, double v)
+{
+    char tmp[40];
+    if (v == floor(v) && fabs(v) < 1e15) {
+        unsigned long long u = (unsigned long long)fabs(v);
+        int n = 0;
+        do
+            tmp[n++] = (char)('0' + u % 10);
+        while (u /= 10);
+        if (v < 0 && p < end)
+            *p++ = '-';
+        while (n && p < end)
+            *p++ = tmp[--n];
+        return p;
+    }
+    snprintf(tmp, sizeof tmp, "%.17g", v);
+    return put_str(p, end, tmp);
+}
+
+/* A library (cublas, cub, cudart) is the same series whichever compiler built its worker:
+ * files written before the toolchain column derive none for it, newer ones carry the
+ * worker's, and both must match. */
+static int is_library(const char *backend)
+{
+    static char last[16];
+    static int last_lib;
+    if (strcmp(last, backend) != 0) {
+        int i = pb_backend_of_row(backend, "");
+        last_lib = i >= 0 && pb_backend_at((size_t)i)->library;
+        pb_strlcpy(last, backend, sizeof last);
+    }
+    return last_lib;
+}
+
+void pb_row_key(const pb_row *r, unsigned fields, char *buf, size_t cap)
+{
+    char family[32] = "", *p = buf, *end = buf + cap - 1;
+    if (is_library(r->backend)) {
+        if (fields & PB_KEY_SERIES)
+            fields = (fields & ~(unsigned)PB_KEY_SERIES) | PB_KEY_BACKEND;
+        fields &= ~(unsigned)PB_KEY_FAMILY;
+    }
+    if (fields & PB_KEY_FAMILY)
+        pb_toolchain_family(r->toolchain, family, sizeof family);
+    const char *field[] = {r->benchmark, r->dtype, NULL, r->params, fields & PB_KEY_VARIANT ? r->variant : "",
+                           fields & (PB_KEY_SERIES | PB_KEY_BACKEND) ? r->backend : "",
+                           fields & PB_KEY_SERIES ? r->toolchain : family, fields & PB_KEY_GPU ? pb_row_gpu_uuid(r) : "",
+                           fields & PB_KEY_PROFILE ? r->gpu_profile : ""};
+    for (size_t i = 0; i < sizeof field / sizeof *field; ++i) {
+        if (i && p < end)
+            *p++ = SEP;
+        p = field[i] ? put_str(p, end, field[i]) : put_num(p, end, r->size);
+    }
+    *p = '\0';
+}
+
+void pb_row_series(const pb_row *r, char *buf, size_t cap) { pb_series_title(r->backend, r->toolchain, buf, cap); }
+
+void pb_row_key_str(const pb_row *r, char *buf, size_t cap)
+{
+    char series[80];
+    pb_row_series(r, series, sizeof series);
+    snprintf(buf, cap, "%s %s %s %s %.0f%s%s", r->benchmark, r->variant, series, r->dtype, r->size,
+             r->params[0] ? " " : "", r->params);
+}
+
+/* The gpu_uuid column is looked up by name, so that rows gain it when the CSV layout
+ * does, without a change here. */
+const char *pb_row_gpu_uuid(const pb_row *r)
+{
+    static long col = -2;
+    if (col == -2) {
+        col = -1;
+        for (size_t i = 0; i < pb_csv_ncolumns(); ++i)
+            if (strcmp(pb_csv_column_name(i), "gpu_uuid") == 0 && !pb_csv_column_is_number(i))
+                col = (long)i;
+    }
+    return col >= 0 ? pb_row_str(r, (size_t)col) : "";
+}
+
+int pb_rows_multi_gpu(const pb_rowset *s)
+{
+    const char *first = NULL;
+    for (size_t i = 0; i < s->n; ++i) {
+        const char *u = pb_row_gpu_uuid(&s->rows[i]);
+        if (!u[0])
+            continue;
+        if (first && strcmp(first, u) != 0)
+            return 1;
+        first = u;
+    }
+    return 0;
+}
+
+int pb_natural_cmp(const char *a, const char *b)
+{
+    while (*a && *b) {
+        if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+            char *ea, *eb;
+            unsigned long x = strtoul(a, &ea, 10), y = strtoul(b, &eb, 10);
+            if (x != y)
+                return x < y ? -1 : 1;
+            a = ea, b = eb;
+            continue;
+        }
+        if (*a != *b)
+            return (unsigned char)*a - (unsigned char)*b;
+        ++a, ++b;
+    }
+    return (unsigned char)*a - (unsigned char)*b;
+}
+
+/* ---- the index: open addressing over the distinct keys, a chain per key ---- */
+
+static uint64_t hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; ++s)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+/* The slot holding key, or the empty slot where it would go. */
+static size_t slot_of(const pb_index *ix, const char *key)
+{
+    size_t mask = ix->nslots - 1, s = (size_t)hash(key) & mask;
+    while (ix->head[s] != ix->n && strcmp(ix->key[ix->head[s]], key) != 0)
+        s = (s + 1) & mask;
+    return s;
+}
+
+int pb_index_build(pb_index *ix, const pb_rowset *rows, unsigned fields)
+{
+    memset(ix, 0, sizeof *ix);
+    ix->n = rows->n;
+    ix->nslots = 16;
+    while (ix->nslots < 2 * rows->n)
+        ix->nslots *= 2;
+    ix->key = calloc(rows->n + 1, sizeof *ix->key);
+    ix->next = malloc((rows->n + 1) * sizeof *ix->next);
+    ix->head = malloc(ix->nslots * sizeof *ix->head);
+    ix->tail = malloc(ix->nslots * sizeof *ix->tail);
+    ix->take = malloc(ix->nslots * sizeof *ix->take);
+    if (!ix->key || !ix->next || !ix->head || !ix->tail || !ix->take) {
+        pb_index_free(ix);
+        return -1;
+    }
+    for (size_t s = 0; s < ix->nslots; ++s)
+        ix->head[s] = ix->tail[s] = ix->take[s] = ix->n;
+    for (size_t i = 0; i < rows->n; ++i) {
+        char key[512];
+        pb_row_key(&rows->rows[i], fields, key, sizeof key);
+        if (!(ix->key[i] = strdup(key))) {
+            pb_index_free(ix);
+            return -1;
+        }
+        ix->next[i] = ix->n;
+        size_t s = slot_of(ix, key);
+        if (ix->head[s] == ix->n)
+            ix->head[s] = ix->take[s] = i;
+        else
+            ix->next[ix->tail[s]] = i;
+        ix->tail[s] = i;
+    }
+    return 0;
+}
+
+long pb_index_first(const pb_index *ix, const char *key)
+{
+    if (!ix->nslots)
+        return -1;
+    size_t s = slot_of(ix, key);
+    return ix->head[s] == ix->n ? -1 : (long)ix->head[s];
+}
+
+long pb_index_next(const pb_index *ix, long row)
+{
+    return row < 0 || ix->next[row] == ix->n ? -1 : (long)ix->next[row];
+}
+
+long pb_index_take(pb_index *ix, const char *key)
+{
+    if (!ix->nslots)
+        return -1;
+    size_t s = slot_of(ix, key), t = ix->take[s];
+    if (t == ix->n)
+        return -1;
+    ix->take[s] = ix->next[t];
+    return (long)t;
+}
+
+void pb_index_free(pb_index *ix)
+{
+    for (size_t i = 0; ix->key && i < ix->n; ++i)
+        free(ix->key[i]);
+    free(ix->key);
+    free(ix->next);
+    free(ix->head);
+    free(ix->tail);
+    free(ix->take);
+    memset(ix, 0, sizeof *ix);
+}
+
+/* ---- pairing two runs ---- */
+
+/* Distinct toolchains of one backend and compiler in a row set: 0, 1 (its name in one),
+ * or 2 (several). */
+static int toolchains_of(const pb_rowset *s, const char *backend, const char *family, const char **one)
+{
+    int n = 0;
+    *one = NULL;
+    for (size_t i = 0; i < s->n && n < 2; ++i) {
+        const pb_row *r = &s->rows[i];
+        char f[32];
+        pb_toolchain_family(r->toolchain, f, sizeof f);
+        if (strcmp(r->backend, backend) != 0 || strcmp(f, family) != 0)
+            continue;
+        if (!*one)
+            *one = r->toolchain, n = 1;
+        else if (strcmp(*one, r->toolchain) != 0)
+            n = 2;
+    }
+    return n;
+}
+
+/* Backends and compilers (at most 64) whose version changed between the files: one
+ * toolchain of that compiler in each file, and they differ (clang-19 -> clang-20). Their
+ * rows pair up without the major version: the "did the new compiler make it worse" case
+ * across two runs. Two compilers (clang vs gcc) never pair. */
+typedef struct changed_set {
+    char what[64][48];
+    char changed[64];
+    int n;
+} changed_set;
+
+static int version_changed(changed_set *cs, const pb_rowset *base, const pb_rowset *cur, const pb_row *r)
+{
+    char family[32], what[48];
+    pb_toolchain_family(r->toolchain, family, sizeof family);
+    snprintf(what, sizeof what, "%.15s/%.31s", r->backend, family);
+    for (int i = 0; i < cs->n; ++i)
+        if (strcmp(cs->what[i], what) == 0)
+            return cs->changed[i];
+    const char *a, *b;
+    int changed = family[0] && toolchains_of(base, r->backend, family, &a) == 1 &&
+                  toolchains_of(cur, r->backend, family, &b) == 1 && strcmp(a, b) != 0;
+    if (cs->n < 64) {
+        pb_strlcpy(cs->what[cs->n], what, sizeof cs->what[0]);
+        cs->changed[cs->n++] = (char)changed;
+    }
+    return changed;
+}
+
+int pb_pair_rows(const pb_rowset *base, const pb_rowset *cur, pb_pairing *p)
+{
+    unsigned gpu = pb_rows_multi_gpu(base) || pb_rows_multi_gpu(cur) ? PB_KEY_GPU : 0;
+    memset(p, 0, sizeof *p);
+    p->of_base = malloc((base->n + 1) * sizeof *p->of_base);
+    p->of_new = malloc((cur->n + 1) * sizeof *p->of_new);
+    p->toolchain_changed = calloc(base->n + 1, 1);
+    pb_index ix;
+    if (!p->of_base || !p->of_new || !p->toolchain_changed || pb_index_build(&ix, cur, PB_KEY_ROW | gpu) != 0)
+        return -1;
+    for (size_t i = 0; i < base->n; ++i)
+        p->of_base[i] = -1;
+    for (size_t j = 0; j < cur->n; ++j)
+        p->of_new[j] = -1;
+    char key[512];
+    size_t unpaired = 0;
+    for (size_t i = 0; i < base->n; ++i) {
+        pb_row_key(&base->rows[i], PB_KEY_ROW | gpu, key, sizeof key);
+        long j = pb_index_take(&ix, key);
+        if (j >= 0)
+            p->of_base[i] = j, p->of_new[j] = (long)i;
+        else
+            ++unpaired;
+    }
+    pb_index_free(&ix);
+    if (!unpaired)
+        return 0;
+    const unsigned by_family = PB_KEY_VARIANT | PB_KEY_BACKEND | PB_KEY_FAMILY | gpu;
+    if (pb_index_build(&ix, cur, by_family) != 0)
+        return -1;
+    changed_set cs;
+    cs.n = 0;
+    for (size_t i = 0; i < base->n; ++i) {
+        const pb_row *r = &base->rows[i];
+        if (p->of_base[i] >= 0 || !version_changed(&cs, base, cur, r))
+            continue;
+        pb_row_key(r, by_family, key, sizeof key);
+        long j;
+        while ((j = pb_index_take(&ix, key)) >= 0 && p->of_new[j] >= 0)
+            ;
+        if (j >= 0)
+            p->of_base[i] = j, p->of_new[j] = (long)i, p->toolchain_changed[i] = 1;
+    }
+    pb_index_free(&ix);
+    return 0;
+}
+
+void pb_pairing_free(pb_pairing *p)
+{
+    free(p->of_base);
+    free(p->of_new);
+    free(p->toolchain_changed);
+}
+
+/* ---- clocks and the noise rule ---- */
+
+static int has_device_time(const pb_row *r) { return isfinite(r->device_time_median_s) && r->device_time_median_s > 0; }
+
+/* Device times of two sources (CUPTI's first-to-last activity, CUDA events around the
+ * launches) measure different intervals: only the same source compares. */
+int pb_common_clock(const pb_row *a, const pb_row *b)
+{
+    return has_device_time(a) && has_device_time(b) && strcmp(a->device_clock, b->device_clock) == 0;
+}
+
+const char *pb_clock_name(int device) { return device ? "device" : "host"; }
+
+double pb_row_clock_time(const pb_row *r, int device) { return device ? r->device_time_median_s : r->time_median_s; }
+
+double pb_row_clock_spread(const pb_row *r, int device)
+{
+    double sd = device ? r->device_time_stddev_s : r->time_stddev_s, med = pb_row_clock_time(r, device);
+    return isfinite(sd) && med > 0 ? sd / med : 0;
+}
+
+pb_verdict pb_classify(const pb_row *base, const pb_row *cur, double threshold, pb_cmp *out)
+{
+    pb_cmp c;
+    c.device = pb_common_clock(base, cur);
+    c.base_s = pb_row_clock_time(base, c.device);
+    c.new_s = pb_row_clock_time(cur, c.device);
+    c.ratio = c.base_s > 0 && c.new_s > 0 ? c.new_s / c.base_s : NAN;
+    double a = pb_row_clock_spread(base, c.device), b = pb_row_clock_spread(cur, c.device);
+    c.noise = 2 * sqrt(a * a + b * b);
+    c.limit = fmax(threshold, c.noise);
+    if (pb_row_is(base, "FAIL") || pb_row_is(cur, "FAIL"))
+        c.verdict = PB_FAILED;
+    else if (pb_row_is(base, "SKIP") || pb_row_is(cur, "SKIP"))
+        c.verdict = PB_SKIPPED;
+    else if (isnan(c.ratio))
+        c.verdict = PB_NOTIME;
+    else if (c.ratio > 1 + c.limit)
+        c.verdict = PB_SLOWER;
+    else if (c.ratio < 1 / (1 + c.limit))
+        c.verdict = PB_FASTER;
+    else
+        c.verdict = PB_SAME;
+    if (out)
+        *out = c;
+    return c.verdict;
+}
+
+const char *pb_verdict_name(pb_verdict v)
+{
+    static const char *const names[] = {"SAME", "FASTER", "SLOWER", "FAIL", "SKIP", "NO-TIME"};
+    return (unsigned)v < sizeof names / sizeof *names ? names[v] : "?";
+}
+
+int pb_parse_threshold(const char *s, double *out, char *err, size_t cap)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    int pct = end != s && strcmp(end, "%") == 0;
+    if (end == s || (*end && !pct) || errno == ERANGE || !isfinite(v)) {
+        snprintf(err, cap, "--threshold '%s': use a percentage like 5%% or a fraction like 0.05", s);
+        return -1;
+    }
+    if (pct)
+        v /= 100;
+    else if (v >= 1) {
+        snprintf(err, cap, "--threshold '%s' is ambiguous: write %s%% or a fraction below 1 (0.05 = 5%%)", s, s);
+        return -1;
+    }
+    if (v < 0 || v >= 1) {
+        snprintf(err, cap, "--threshold '%s' must be at least 0 and below 100%%", s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* ---- rates ---- */
+
+int pb_row_flops_headline(const pb_row *r)
+{
+    const pb_bench *b = pb_bench_find(r->benchmark);
+    return b && b->flops_headline;
+}
+
+const char *pb_row_unit(const pb_row *r) { return pb_row_flops_headline(r) ? "GFLOP/s" : "GB/s"; }
+
+double pb_row_rate(const pb_row *r)
+{
+    double v = pb_row_flops_headline(r) ? r->gflops : r->gbs;
+    if (isfinite(v))
+        return v;
+    double work = pb_row_flops_headline(r) ? r->flops : r->bytes, t = pb_row_time(r);
+    return work > 0 && t > 0 ? work / t / 1e9 : NAN;
+}
+
+double pb_row_rate_on(const pb_row *r, int device)
+{
+    double t = pb_row_clock_time(r, device), own = pb_row_time(r);
+    return t > 0 && own > 0 ? pb_row_rate(r) * own / t : NAN;
+}

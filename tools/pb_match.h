@@ -1,0 +1,141 @@
+/* pb_match.h - how the results tools read, match and judge rows: the checked reader,
+ * row keys and a hash index over them (matching is linear in the rows), the clock two
+ * rows are compared on, the noise rule and its verdicts, and the headline rate. */
+#ifndef PB_MATCH_H
+#define PB_MATCH_H
+
+#include "pb_result.h"
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Exit status of every results tool. */
+enum { PB_EXIT_OK = 0, PB_EXIT_REGRESSION = 1, PB_EXIT_USAGE = 2 };
+
+#define PB_DEFAULT_THRESHOLD 0.05
+
+/* ---- reading ---- */
+
+/* pb_csv_read, and every row's `verified` must be PASS, FAIL or SKIP: anything else
+ * is an error naming the file and line. Rows are appended to out. 0, or -1 with err. */
+int pb_results_read(const char *path, pb_rowset *out, char *err, size_t cap);
+
+int pb_row_is(const pb_row *r, const char *verified); /* verified == PASS, FAIL, SKIP */
+
+/* ---- keys ---- */
+
+/* Fields of a key besides benchmark, dtype, size and params (always in it). */
+enum {
+    PB_KEY_VARIANT = 1 << 0,
+    PB_KEY_SERIES = 1 << 1,  /* backend and toolchain */
+    PB_KEY_BACKEND = 1 << 2, /* backend without its toolchain */
+    PB_KEY_FAMILY = 1 << 5,  /* with PB_KEY_BACKEND: the toolchain's compiler (clang of clang-19) */
+    PB_KEY_GPU = 1 << 3,     /* gpu_uuid (when the CSV layout has that column) */
+    PB_KEY_PROFILE = 1 << 4  /* gpu_profile: the GPU model */
+};
+#define PB_KEY_ROW (PB_KEY_VARIANT | PB_KEY_SERIES)
+
+/* The key of r as one string (fields joined by a separator no field holds). */
+void pb_row_key(const pb_row *r, unsigned fields, char *buf, size_t cap);
+/* The compiler of a toolchain id: "clang" of "clang-19" (the text before its first '-'). */
+void pb_toolchain_family(const char *toolchain, char *buf, size_t cap);
+/* For people: "dmvm v5 omp(clang-19) double 16384 stride=2". */
+void pb_row_key_str(const pb_row *r, char *buf, size_t cap);
+/* The row's series as in every table and plot: cuda, cublas, omp(clang-19), cpu(gcc-12). */
+void pb_row_series(const pb_row *r, char *buf, size_t cap);
+
+/* The GPU a row was measured on: its gpu_uuid column, "" when the layout has none. */
+const char *pb_row_gpu_uuid(const pb_row *r);
+/* 1 when the rows were measured on more than one GPU (distinct non-empty gpu_uuid). */
+int pb_rows_multi_gpu(const pb_rowset *s);
+
+/* strcmp, but digit runs compare as numbers: k2 < k10, run_2 < run_10. */
+int pb_natural_cmp(const char *a, const char *b);
+
+/* ---- a hash index over a row set ---- */
+
+typedef struct pb_index {
+    size_t n;           /* rows indexed */
+    char **key;         /* per row */
+    size_t *next;       /* per row: the next row with its key, in file order (n: none) */
+    size_t nslots;      /* power of two */
+    size_t *head, *tail, *take; /* per slot: first, last, first not taken (n: none) */
+} pb_index;
+
+/* 0, or -1 out of memory. */
+int pb_index_build(pb_index *ix, const pb_rowset *s, unsigned fields);
+/* First row with this key, or -1; pb_index_next walks the rest in file order. */
+long pb_index_first(const pb_index *ix, const char *key);
+long pb_index_next(const pb_index *ix, long row);
+/* The first row with this key not taken yet (then taken), or -1: duplicates pair up
+ * in file order. */
+long pb_index_take(pb_index *ix, const char *key);
+void pb_index_free(pb_index *ix);
+
+/* ---- pairing two runs ---- */
+
+typedef struct pb_pairing {
+    long *of_base, *of_new;  /* per row: the partner row in the other set, or -1 */
+    char *toolchain_changed; /* per base row: paired across a compiler version change */
+} pb_pairing;
+
+/* Pair the rows of two runs by key (PB_KEY_ROW, and gpu_uuid when either holds several
+ * GPUs); duplicates pair up in file order. Then, for a backend whose compiler has one
+ * toolchain in each set and the two differ (clang-19 -> clang-20), the rows left over
+ * pair up without the version. Hashed: linear in the rows. 0, or -1 out of memory. */
+int pb_pair_rows(const pb_rowset *base, const pb_rowset *cur, pb_pairing *p);
+void pb_pairing_free(pb_pairing *p);
+
+/* ---- the noise rule ---- */
+
+typedef enum pb_verdict {
+    PB_SAME,    /* within max(threshold, noise) */
+    PB_FASTER,
+    PB_SLOWER,
+    PB_FAILED,  /* verified == FAIL in either row: never a speedup */
+    PB_SKIPPED, /* verified == SKIP in either row: never classified */
+    PB_NOTIME   /* a passing row without a usable time */
+} pb_verdict;
+
+typedef struct pb_cmp {
+    int device;           /* 1: compared on the device clock (both rows have it), 0: host */
+    double base_s, new_s; /* the compared clock's median of each row */
+    double ratio;         /* new_s / base_s */
+    double noise;         /* 2 * sqrt(sb^2 + sn^2), relative spreads of that clock */
+    double limit;         /* max(threshold, noise) */
+    pb_verdict verdict;
+} pb_cmp;
+
+/* The clock two rows have in common: 1 device (both have a device median from the same
+ * source, device_clock), 0 host. */
+int pb_common_clock(const pb_row *a, const pb_row *b);
+const char *pb_clock_name(int device);
+/* Median and relative spread (stddev / median, 0 when unknown) of a row's clock. */
+double pb_row_clock_time(const pb_row *r, int device);
+double pb_row_clock_spread(const pb_row *r, int device);
+
+/* Classify cur against base on their common clock: SLOWER when new/base > 1 + limit,
+ * FASTER when new/base < 1 / (1 + limit), else SAME; FAIL and SKIP rows are never
+ * classified. */
+pb_verdict pb_classify(const pb_row *base, const pb_row *cur, double threshold, pb_cmp *out);
+const char *pb_verdict_name(pb_verdict v);
+
+/* "5%" or "0.05"; 0 <= threshold < 1 (a bare number >= 1 is refused as ambiguous). */
+int pb_parse_threshold(const char *s, double *out, char *err, size_t cap);
+
+/* ---- rates ---- */
+
+/* The benchmark's headline rate: GFLOP/s for FLOP-bound benchmarks (fma), else GB/s. */
+int pb_row_flops_headline(const pb_row *r);
+const char *pb_row_unit(const pb_row *r);
+/* The headline rate on the row's own clock column, or on the given clock. */
+double pb_row_rate(const pb_row *r);
+double pb_row_rate_on(const pb_row *r, int device);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

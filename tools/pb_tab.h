@@ -1,0 +1,56 @@
+/* pb_tab.h - the one table and number-format module of the results tools: a table of
+ * strings filled row by row and printed as aligned text, markdown or CSV, and the
+ * formats of times, rates, sizes and ratios that every tool shares. */
+#ifndef PB_TAB_H
+#define PB_TAB_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum pb_fmt { PB_FMT_TEXT, PB_FMT_MD, PB_FMT_CSV } pb_fmt;
+
+#define PB_TAB_MAXCOLS 64
+
+/* A table of strings, filled row by row (row 0 is the header). */
+typedef struct pb_tab {
+    int ncols;
+    size_t n, cap; /* cells filled so far */
+    char **cell;
+    char hidden[PB_TAB_MAXCOLS];
+    int oom;
+} pb_tab;
+
+int pb_tab_init(pb_tab *t, int ncols); /* 0, or -1 for a bad column count */
+/* Append one cell (printf format) to the current row; rows wrap after ncols cells. */
+void pb_tab_put(pb_tab *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+size_t pb_tab_nrows(const pb_tab *t); /* data rows, without the header */
+/* Cell (row, col), "" when not filled; row 0 is the header. */
+const char *pb_tab_cell(const pb_tab *t, size_t row, int col);
+/* Replace a filled cell; 0, or -1 (no such cell, out of memory). */
+int pb_tab_set(pb_tab *t, size_t row, int col, const char *text);
+/* Hide columns whose data cells are all empty or "-" (text and markdown views). */
+void pb_tab_hide_empty(pb_tab *t);
+/* Aligned text, markdown or CSV (CSV shows hidden columns too: scripts rely on them).
+ * Returns 0, or -1 if a cell could not be stored. */
+int pb_tab_print(FILE *f, const pb_tab *t, pb_fmt fmt);
+void pb_tab_free(pb_tab *t);
+
+/* Number formats: text/markdown are for reading, CSV keeps plain numbers (%.6g).
+ * Missing values (NaN, inf, negative times) become "-" (text, markdown) or "" (CSV). */
+const char *pb_fmt_time(double s, pb_fmt fmt, char *buf, size_t cap);            /* 1.500 ms */
+const char *pb_fmt_num(double v, const char *spec, pb_fmt fmt, char *buf, size_t cap);
+/* A rate: one decimal; values below 1 keep two significant digits (0.042, not 0.0). */
+const char *pb_fmt_rate(double v, pb_fmt fmt, char *buf, size_t cap);
+/* Sizes as the command line writes them: 4Mi, 1Gi for exact multiples, else digits. */
+const char *pb_fmt_size(double v, char *buf, size_t cap);
+/* Bytes with a binary unit: 512 B, 48 KiB, 1.5 MiB, 2 GiB. */
+const char *pb_fmt_bytes(double v, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

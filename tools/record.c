@@ -1,0 +1,258 @@
+/* record.c - `--record`: a finished run goes into a new directory of the results tree,
+ * every file through a temporary file renamed into place. */
+#define _GNU_SOURCE
+#include "record.h"
+#include "pb_backends.h"
+#include "pb_bench.h"
+#include "pb_common.h"
+#include "pb_output.h"
+#include "pb_table.h"
+#include "summary.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+/* ---- names ---- */
+
+void pb_record_safe_name(const char *in, int lower, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; *in && n + 1 < cap; ++in) {
+        unsigned char c = (unsigned char)*in;
+        int ok = isalnum(c) || c == '.' || c == '+' || c == '-' || c == '_';
+        char w = ok ? (char)(lower ? tolower(c) : c) : '-';
+        if ((w == '-' && (n == 0 || out[n - 1] == '-')) || (w == '.' && n == 0))
+            continue;
+        out[n++] = w;
+    }
+    while (n && out[n - 1] == '-')
+        --n;
+    out[n] = '\0';
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* "float-double": the dtypes in order of first appearance. */
+static void label_dtypes(const pb_rowset *rows, char *out, size_t cap)
+{
+    out[0] = '\0';
+    for (size_t i = 0; i < rows->n; ++i) {
+        const char *d = rows->rows[i].dtype;
+        char item[16], padded[80];
+        snprintf(item, sizeof item, "-%s-", d);
+        snprintf(padded, sizeof padded, "-%s-", out);
+        if (d[0] && !strstr(padded, item))
+            snprintf(out + strlen(out), cap - strlen(out), "%s%s", out[0] ? "-" : "", d);
+    }
+}
+
+/* A few sizes are named; a sweep is its range and count. */
+static void label_sizes(const pb_rowset *rows, char *out, size_t cap)
+{
+    out[0] = '\0';
+    double *sizes = malloc((rows->n + 1) * sizeof *sizes);
+    size_t n = 0;
+    for (size_t i = 0; sizes && i < rows->n; ++i)
+        if (!isnan(rows->rows[i].size))
+            sizes[n++] = rows->rows[i].size;
+    if (sizes && n)
+        qsort(sizes, n, sizeof *sizes, cmp_double);
+    size_t distinct = 0;
+    for (size_t i = 0; sizes && i < n; ++i)
+        if (i == 0 || sizes[i] != sizes[distinct - 1])
+            sizes[distinct++] = sizes[i];
+    if (distinct && distinct <= 3) {
+        size_t len = 0;
+        for (size_t k = 0; k < distinct && len < cap; ++k)
+            len += (size_t)snprintf(out + len, cap - len, "%s%.0f", k ? "-" : "", sizes[k]);
+    } else if (distinct) {
+        snprintf(out, cap, "%.0f-%.0f_%zupts", sizes[0], sizes[distinct - 1], distinct);
+    }
+    free(sizes);
+}
+
+void pb_record_label(const char *bench, const pb_rowset *rows, char *buf, size_t cap)
+{
+    char dtypes[64], sizes[96], raw[192];
+    label_dtypes(rows, dtypes, sizeof dtypes);
+    label_sizes(rows, sizes, sizeof sizes);
+    const pb_bench *b = pb_bench_find(bench);
+    const char *sz = b && b->size_option ? b->size_option + 2 : "n";
+    if (dtypes[0] || sizes[0])
+        snprintf(raw, sizeof raw, "%s%s%s%s", dtypes, dtypes[0] && sizes[0] ? "_" : "", sizes[0] ? sz : "", sizes);
+    else
+        snprintf(raw, sizeof raw, "run");
+    pb_record_safe_name(raw, 0, buf, cap);
+}
+
+/* ---- directories ---- */
+
+int pb_mkdir_p(const char *path, char *err, size_t cap)
+{
+    char p[PATH_MAX];
+    if (strlen(path) >= sizeof p) {
+        snprintf(err, cap, "path too long: %.200s...", path);
+        return -1;
+    }
+    pb_strlcpy(p, path, sizeof p);
+    for (char *s = p + 1;; ++s) {
+        if (*s != '/' && *s != '\0')
+            continue;
+        char c = *s;
+        *s = '\0';
+        if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+            snprintf(err, cap, "cannot create %s: %s", p, strerror(errno));
+            return -1;
+        }
+        *s = c;
+        if (c == '\0')
+            break;
+    }
+    struct stat st;
+    if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, cap, "%s is not a directory", p);
+        return -1;
+    }
+    return 0;
+}
+
+/* mkdir is atomic: the first name nobody has taken is ours, so runs never overwrite. */
+static int new_run_dir(const char *parent, const char *base, char *out, size_t cap, char *err, size_t errcap)
+{
+    for (int k = 1; k < 1000; ++k) {
+        int n = k == 1 ? snprintf(out, cap, "%s/%s", parent, base) : snprintf(out, cap, "%s/%s_%d", parent, base, k);
+        if (n < 0 || (size_t)n >= cap) {
+            snprintf(err, errcap, "path too long under %s", parent);
+            return -1;
+        }
+        if (mkdir(out, 0777) == 0)
+            return 0;
+        if (errno != EEXIST) {
+            snprintf(err, errcap, "cannot create %s: %s", out, strerror(errno));
+            return -1;
+        }
+    }
+    snprintf(err, errcap, "%s/%s: too many runs with this name", parent, base);
+    return -1;
+}
+
+/* ---- the files ---- */
+
+static void put_shell_word(FILE *f, const char *s)
+{
+    if (*s && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%+=:,./_-") == strlen(s)) {
+        fputs(s, f);
+        return;
+    }
+    fputc('\'', f);
+    for (; *s; ++s) {
+        if (*s == '\'')
+            fputs("'\\''", f); /* close, escaped quote, reopen */
+        else
+            fputc(*s, f);
+    }
+    fputc('\'', f);
+}
+
+typedef struct command {
+    int argc;
+    char **argv;
+} command;
+
+static int write_command(FILE *f, const void *ctx)
+{
+    const command *c = ctx;
+    for (int i = 0; i < c->argc; ++i) {
+        if (i)
+            fputc(' ', f);
+        put_shell_word(f, c->argv[i]);
+    }
+    fputc('\n', f);
+    return ferror(f) ? PB_ERR : PB_OK;
+}
+
+/* The lines after the benchmark table, as the driver prints them: the counts, each
+ * skip reason once with the series it hit, and the summary paragraph. */
+static void print_counts(FILE *f, const pb_rowset *rows)
+{
+    size_t failed = 0, skipped = 0;
+    for (size_t i = 0; i < rows->n; ++i) {
+        failed += strcmp(rows->rows[i].verified, "FAIL") == 0;
+        skipped += strcmp(rows->rows[i].verified, "SKIP") == 0;
+    }
+    fprintf(f, "\n%zu rows: %zu passed, %zu failed, %zu skipped\n", rows->n, rows->n - failed - skipped, failed,
+            skipped);
+    for (size_t i = 0; i < rows->n; ++i) {
+        const pb_row *r = &rows->rows[i];
+        int first = strcmp(r->verified, "SKIP") == 0;
+        for (size_t k = 0; k < i && first; ++k)
+            first = !(strcmp(rows->rows[k].verified, "SKIP") == 0 && strcmp(rows->rows[k].note, r->note) == 0);
+        if (!first)
+            continue;
+        char who[512] = "";
+        for (size_t k = i; k < rows->n; ++k) {
+            const pb_row *s = &rows->rows[k];
+            char one[80], padded[520];
+            if (strcmp(s->verified, "SKIP") != 0 || strcmp(s->note, r->note) != 0)
+                continue;
+            pb_series_title(s->backend, s->toolchain, one, sizeof one);
+            snprintf(padded, sizeof padded, ", %s,", who);
+            char item[90];
+            snprintf(item, sizeof item, ", %s,", one);
+            if (!strstr(padded, item))
+                snprintf(who + strlen(who), sizeof who - strlen(who), "%s%s", who[0] ? ", " : "", one);
+        }
+        fprintf(f, "  skipped %s: %s\n", who, r->note);
+    }
+}
+
+static int write_table(FILE *f, const void *ctx)
+{
+    const pb_rowset *rows = ctx;
+    pb_table_print(f, rows);
+    print_counts(f, rows);
+    pb_summary_paragraph(f, rows);
+    return ferror(f) ? PB_ERR : PB_OK;
+}
+
+int pb_record_run(const char *dir, const char *label, const char *gpu, const char *bench, const pb_rowset *rows,
+                  int argc, char **argv, char *run_dir, size_t run_cap, char *err, size_t cap)
+{
+    char gpu_dir[64], bench_dir[64], name[64], stamp[32], parent[PATH_MAX], base[160];
+    pb_record_safe_name(gpu ? gpu : "", 1, gpu_dir, sizeof gpu_dir);
+    if (!gpu_dir[0])
+        pb_strlcpy(gpu_dir, "nogpu", sizeof gpu_dir);
+    pb_record_safe_name(bench, 0, bench_dir, sizeof bench_dir);
+    if (label && label[0])
+        pb_record_safe_name(label, 0, name, sizeof name);
+    else
+        pb_record_label(bench, rows, name, sizeof name);
+    time_t now = time(NULL);
+    struct tm tm;
+    strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", gmtime_r(&now, &tm));
+    if ((size_t)snprintf(parent, sizeof parent, "%s/%s/%s", dir, gpu_dir, bench_dir) >= sizeof parent) {
+        snprintf(err, cap, "--record: path too long under %.200s", dir);
+        return -1;
+    }
+    snprintf(base, sizeof base, "%s_%s", stamp, name);
+    if (pb_mkdir_p(parent, err, cap) != 0 || new_run_dir(parent, base, run_dir, run_cap, err, cap) != 0)
+        return -1;
+    char csv[PATH_MAX + 32], table[PATH_MAX + 32], cmd[PATH_MAX + 32];
+    snprintf(csv, sizeof csv, "%s/%s", run_dir, PB_RECORD_CSV);
+    snprintf(table, sizeof table, "%s/table.txt", run_dir);
+    snprintf(cmd, sizeof cmd, "%s/command.txt", run_dir);
+    command c = {argc, argv};
+    pb_out_file files[3] = {{csv, pb_write_csv_rows, rows}, {table, write_table, rows}, {cmd, write_command, &c}};
+    return pb_write_atomic_set(files, 3, err, cap) == PB_OK ? 0 : -1;
+}

@@ -1,0 +1,839 @@
+/* report_plot.c - gnuplot scripts for the report, run in the report directory. The
+ * scripts stay next to the images, so a chart can be redrawn or restyled by hand. */
+#define _GNU_SOURCE
+#include "report_plot.h"
+#include "pb_backends.h"
+#include "pb_bench.h"
+#include "pb_common.h"
+#include "pb_gpu.h"
+#include "pb_match.h"
+#include "pb_tab.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* ---- gnuplot ---- */
+
+int pb_rep_find_gnuplot(char *path, size_t cap)
+{
+    const char *env = getenv("PORTBENCH_GNUPLOT");
+    if (env && *env) {
+        pb_strlcpy(path, env, cap);
+        return access(path, X_OK) == 0 ? 0 : -1;
+    }
+    const char *p = getenv("PATH");
+    for (p = p ? p : "/usr/bin:/bin"; *p;) {
+        size_t len = strcspn(p, ":");
+        snprintf(path, cap, "%.*s/gnuplot", (int)len, p);
+        if (len && access(path, X_OK) == 0)
+            return 0;
+        p += len + (p[len] == ':');
+    }
+    return -1;
+}
+
+/* A gnuplot single-quoted string: '' stands for one quote. */
+static void gp_str(FILE *g, const char *s)
+{
+    fputc('\'', g);
+    for (; *s; ++s) {
+        if (*s == '\'')
+            fputc('\'', g);
+        fputc(*s, g);
+    }
+    fputc('\'', g);
+}
+
+/* The script's header: terminal of w x h pixels and the output file. */
+static FILE *gp_open(pb_report_ctx *rep, const char *stem, int w, int h)
+{
+    char p[PATH_MAX + 64];
+    snprintf(p, sizeof p, "%s/%s.gp", rep->dir, stem);
+    FILE *g = fopen(p, "w");
+    if (!g) {
+        snprintf(rep->err, sizeof rep->err, "cannot write %s: %s", p, strerror(errno));
+        return NULL;
+    }
+    fprintf(g, "# %s: made by portbench report; run 'gnuplot %s.gp' in this directory to redraw\n", stem, stem);
+    if (strcmp(rep->ext, "png") == 0)
+        fprintf(g, "set terminal pngcairo size %d,%d noenhanced font 'Sans,10'\n", w, h);
+    else
+        fprintf(g, "set terminal svg size %d,%d dynamic noenhanced font 'Helvetica,13' background '#ffffff'\n", w, h);
+    /* labels on an opaque box: reference lines never run through their text */
+    fprintf(g, "set output '%s.%s'\nset grid xtics ytics lt 1 lw 1 lc rgb '#e4e4e4'\n"
+               "set style textbox opaque noborder margins 0.5,0.3\n",
+            stem, rep->ext);
+    return g;
+}
+
+static void gp_set(FILE *g, const char *what, const char *text)
+{
+    fprintf(g, "set %s ", what);
+    gp_str(g, text);
+    fputc('\n', g);
+}
+
+/* Close the script, run gnuplot on it in the report directory, check the image. */
+static int gp_run(pb_report_ctx *rep, FILE *g, const char *stem)
+{
+    if (fclose(g) != 0) {
+        snprintf(rep->err, sizeof rep->err, "cannot write %s/%s.gp", rep->dir, stem);
+        return -1;
+    }
+    char script[PATH_MAX], image[PATH_MAX + 64];
+    snprintf(script, sizeof script, "%s.gp", stem);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(rep->err, sizeof rep->err, "cannot start gnuplot: %s", strerror(errno));
+        return -1;
+    }
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (chdir(rep->dir) != 0 || null < 0 || dup2(null, STDOUT_FILENO) < 0)
+            _exit(126);
+        execl(rep->gnuplot, "gnuplot", script, (char *)NULL);
+        _exit(127);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR) {
+            snprintf(rep->err, sizeof rep->err, "waiting for gnuplot: %s", strerror(errno));
+            return -1;
+        }
+    snprintf(image, sizeof image, "%s/%s.%s", rep->dir, stem, rep->ext);
+    struct stat sb;
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0 || stat(image, &sb) != 0 || sb.st_size == 0) {
+        snprintf(rep->err, sizeof rep->err, "gnuplot failed on %s/%s (%s %d)", rep->dir, script,
+                 WIFEXITED(st) ? "exit status" : "signal", WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st));
+        return -1;
+    }
+    ++rep->nplots;
+    return 0;
+}
+
+/* ---- styles: fixed per series, kernel and parameter value ---- */
+
+static void series_style(const pb_row *r, const char **color, int *marker)
+{
+    int rank;
+    pb_series_style(r->backend, r->toolchain, color, marker, &rank);
+}
+
+/* Kernels of one series (a chart per backend) by their place in the benchmark's
+ * teaching order: v5 has one colour in every report. */
+static const char *const kernel_palette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
+                                             "#e377c2", "#17becf", "#bcbd22", "#393b79", "#000080", "#808000"};
+enum { NKPAL = sizeof kernel_palette / sizeof *kernel_palette };
+
+static int kernel_index(const pb_row *r) { return pb_rep_variant_rank(r) % NKPAL; }
+
+/* Parameter values (strides) by log2 of the value: stride 4 is one colour everywhere. */
+static int value_index(const char *v)
+{
+    double x = strtod(v, NULL);
+    return x >= 1 ? (int)lround(log2(x)) % NKPAL : 0;
+}
+
+static int family_fallback(const pb_family *f)
+{
+    for (size_t i = 0; i < f->n; ++i)
+        if (pb_rep_plotted(f->rows[i]) && pb_rep_fallback(f->rows[i]))
+            return 1;
+    return 0;
+}
+
+static const char *fallback_title(int fb) { return fb ? " [host fallback: not GPU results]" : ""; }
+static const char *fallback_legend(const pb_row *r) { return pb_rep_fallback(r) ? " (host fallback)" : ""; }
+
+/* ---- axes ---- */
+
+/* x over size: the working set in bytes (the cost model's bytes) for stream-type
+ * benchmarks, whose size is an element count, else the benchmark's size (dMVM's nx). */
+typedef struct xaxis {
+    int bytes;
+    double lo, hi; /* of the plotted rows */
+    double l2;     /* the GPU's L2 in bytes, NaN when unknown or off the axis */
+    char gpu[32];
+} xaxis;
+
+static double xval(const xaxis *x, const pb_row *r) { return x->bytes ? r->bytes : r->size; }
+
+static void x_axis(const pb_family *f, xaxis *x)
+{
+    const pb_bench *b = pb_bench_find(f->rows[0]->benchmark);
+    x->bytes = b && b->size_option && strcmp(b->size_option, "--n") == 0;
+    for (size_t i = 0; i < f->n && x->bytes; ++i)
+        if (pb_rep_plotted(f->rows[i]) && !(f->rows[i]->bytes > 0))
+            x->bytes = 0;
+    x->lo = INFINITY, x->hi = 0, x->l2 = NAN, x->gpu[0] = '\0';
+    int mixed = 0;
+    for (size_t i = 0; i < f->n; ++i) {
+        const pb_row *r = f->rows[i];
+        if (!pb_rep_plotted(r))
+            continue;
+        x->lo = fmin(x->lo, xval(x, r)), x->hi = fmax(x->hi, xval(x, r));
+        if (strcmp(r->offload, "device") != 0 || !r->gpu_profile[0])
+            continue;
+        mixed |= x->gpu[0] && strcmp(x->gpu, r->gpu_profile) != 0;
+        pb_strlcpy(x->gpu, r->gpu_profile, sizeof x->gpu);
+    }
+    const pb_gpu_profile *p = x->gpu[0] && !mixed ? pb_gpu_profile_by_id(x->gpu) : NULL;
+    double l2 = p && p->l2_mib > 0 ? p->l2_mib * 1048576.0 : NAN;
+    if (x->bytes && l2 >= x->lo / 1.2 && l2 <= x->hi * 1.2)
+        x->l2 = l2;
+}
+
+/* Tics at powers of two, labelled as the command line spells sizes (512, 16Ki, 1Mi; with
+ * a B for bytes), thinned out so that at most about max_tics labels fit. */
+static void put_x_tics(FILE *g, const xaxis *x, int max_tics)
+{
+    int k0 = (int)floor(log2(x->lo)), k1 = (int)ceil(log2(x->hi));
+    int step = 1;
+    while ((k1 - k0) / step + 1 > max_tics)
+        step *= 2;
+    static const char *const unit_name[] = {"", "Ki", "Mi", "Gi", "Ti"};
+    fprintf(g, "set xtics (");
+    for (int k = k0; k <= k1; k += step) {
+        int u = k < 10 ? 0 : k / 10 > 4 ? 4 : k / 10;
+        fprintf(g, "%s'%.0f%s%s' %.17g", k == k0 ? "" : ", ", ldexp(1.0, k - 10 * u), unit_name[u],
+                x->bytes ? "B" : "", ldexp(1.0, k));
+    }
+    fprintf(g, ")\n");
+}
+
+static void put_x_axis(FILE *g, const xaxis *x, int max_tics, const pb_row *h, int with_l2)
+{
+    char label[128];
+    if (x->bytes)
+        snprintf(label, sizeof label, "working set: bytes moved per repetition (log scale)");
+    else
+        snprintf(label, sizeof label, "problem size %s (log scale)", pb_rep_size_name(h));
+    gp_set(g, "xlabel", label);
+    fprintf(g, "set logscale x 2\nset xrange [%g:%g]\n", x->lo / 1.2, x->hi * 1.2);
+    put_x_tics(g, x, max_tics);
+    if (with_l2 && !isnan(x->l2)) {
+        char text[64], b[32];
+        snprintf(text, sizeof text, "%s L2 %s", x->gpu, pb_fmt_bytes(x->l2, b, sizeof b));
+        fprintf(g, "set arrow from first %.17g, graph 0 to first %.17g, graph 1 nohead dt 4 lw 1.5 "
+                   "lc rgb '#7b3fa0' back\nset label ",
+                x->l2, x->l2);
+        gp_str(g, text);
+        fprintf(g, " at first %.17g, graph 0.03 left rotate by 90 offset -1.5,0 textcolor rgb '#7b3fa0' front boxed\n",
+                x->l2);
+    }
+}
+
+/* y axis of values in [lo, hi]: linear from 0, or logarithmic with 1-2-5 tics when the
+ * values span more than 30x (CUDA, OpenMP and the CPU in one chart, rates that fall as
+ * 1/stride), so that the slow series do not sit on zero. */
+static int put_y_axis(FILE *g, const pb_row *h, double lo, double hi)
+{
+    int logy = lo > 0 && hi / lo > 30;
+    fprintf(g, "set ylabel '%s [%s]%s'\n", pb_rep_metric_name(h), pb_row_unit(h), logy ? " (log scale)" : "");
+    if (!logy) {
+        fprintf(g, "set yrange [0:%.6g]\n", hi * 1.08);
+        return 0;
+    }
+    int many = log10(hi / lo) > 3.5;
+    double bot = lo / 1.5, top = hi * 2.2; /* room above the top line for the ceiling labels */
+    fprintf(g, "set logscale y 10\nset yrange [%.6g:%.6g]\nset ytics (", bot, top);
+    int first = 1;
+    for (int e = (int)floor(log10(bot)); e <= (int)ceil(log10(top)); ++e)
+        for (int m = 1; m <= 5; m += m == 1 ? 1 : 3) {
+            double v = m * pow(10, e);
+            if ((many && m != 1) || v < bot || v > top)
+                continue;
+            fprintf(g, "%s'%g' %g", first ? "" : ", ", v, v);
+            first = 0;
+        }
+    fprintf(g, ")\n");
+    return 1;
+}
+
+/* The datasheet peak and the measured ceiling of the family's headline rate, as the
+ * rows' percentages imply them (rate / (% / 100)); NaN when no row has them or when
+ * rows disagree (a family that mixes GPUs). */
+static void family_ceilings(const pb_family *f, double *peak, double *meas, const char **gpu)
+{
+    int bad_peak = 0, bad_meas = 0;
+    *peak = *meas = NAN;
+    *gpu = "";
+    for (size_t i = 0; i < f->n; ++i) {
+        const pb_row *r = f->rows[i];
+        int fl = pb_row_flops_headline(r);
+        double pp = fl ? r->pct_peak_flops : r->pct_peak_bw, pm = fl ? r->pct_measured_flops : r->pct_measured_bw;
+        double vp = pb_row_rate(r) * 100 / pp, vm = pb_row_rate(r) * 100 / pm;
+        if (!pb_rep_plotted(r))
+            continue;
+        if (pp > 0 && isfinite(vp)) {
+            bad_peak |= !isnan(*peak) && fabs(vp / *peak - 1) > 0.01;
+            *peak = vp;
+            *gpu = r->gpu_profile;
+        }
+        if (pm > 0 && isfinite(vm)) {
+            bad_meas |= !isnan(*meas) && fabs(vm / *meas - 1) > 0.01;
+            *meas = vm;
+        }
+    }
+    if (bad_peak)
+        *peak = NAN;
+    if (bad_meas)
+        *meas = NAN;
+}
+
+/* Dashed lines at the datasheet peak and the measured ceiling, so that a curve reads
+ * as a fraction of what the GPU can do. Returns the higher one (NaN when none) for the
+ * y range. Both labels sit above the higher line, where curves rarely go: the peak's on
+ * the left, the ceiling's on the right (the lines are often too close for a label
+ * between them). */
+static double put_ceilings(FILE *g, const pb_family *f)
+{
+    double peak, meas;
+    const char *gpu;
+    family_ceilings(f, &peak, &meas, &gpu);
+    double top = fmax(peak, meas);
+    if (peak > 0)
+        fprintf(g, "set arrow from graph 0, first %.6g to graph 1, first %.6g nohead dt 2 lw 1.5 lc rgb '#505050' front\n"
+                   "set label '%s peak %.0f (dashed)' at graph 0.01, first %.6g left offset 0,0.7 "
+                   "textcolor rgb '#505050' front boxed\n",
+                peak, peak, gpu, peak, top);
+    if (meas > 0)
+        fprintf(g, "set arrow from graph 0, first %.6g to graph 1, first %.6g nohead dt 3 lw 1.5 lc rgb '#a05000' front\n"
+                   "set label 'measured ceiling %.0f (dotted)' at graph 0.99, first %.6g right offset 0,0.7 "
+                   "textcolor rgb '#a05000' front boxed\n",
+                meas, meas, meas, top);
+    return top;
+}
+
+static void rate_range(const pb_family *f, double size, double *lo, double *hi)
+{
+    *lo = INFINITY, *hi = 0;
+    for (size_t i = 0; i < f->n; ++i)
+        if (pb_rep_plotted(f->rows[i]) && (isnan(size) || f->rows[i]->size == size))
+            *lo = fmin(*lo, pb_row_rate(f->rows[i])), *hi = fmax(*hi, pb_row_rate(f->rows[i]));
+}
+
+/* ---- over size: one line per series, or per kernel of one series ---- */
+
+/* group = NULL: every series (each runs one kernel), in its own colour; else the kernels
+ * of group's series, plus the library and CPU baselines as dashed references. */
+static int plot_lines(pb_report_ctx *rep, const pb_family *f, const pb_row **series, size_t ns, const pb_row *group,
+                      const char *stem)
+{
+    const pb_row *h = f->rows[0];
+    xaxis x;
+    x_axis(f, &x);
+    char title[512], name[96] = "";
+    if (group)
+        pb_row_series(group, name, sizeof name);
+    snprintf(title, sizeof title, "%s: %s over %s%s%s%s", f->title, pb_rep_metric_name(h),
+             x.bytes ? "working set" : "problem size", group ? ", " : "", name,
+             fallback_title(group ? pb_rep_fallback(group) : family_fallback(f)));
+    FILE *g = gp_open(rep, stem, 1000, 560);
+    if (!g)
+        return -1;
+    gp_set(g, "title", title);
+    fprintf(g, "set key outside right top vertical noreverse Left\n");
+    put_x_axis(g, &x, 14, h, 1);
+    double lo, hi;
+    rate_range(f, NAN, &lo, &hi);
+    put_y_axis(g, h, lo, fmax(hi, put_ceilings(g, f)));
+    for (size_t s = 0; s < ns; ++s) {
+        fprintf(g, "$s%zu << EOD\n", s);
+        for (size_t i = 0; i < f->n; ++i)
+            if (pb_rep_plotted(f->rows[i]) && pb_rep_same_series(f->rows[i], series[s]))
+                fprintf(g, "%.17g %.6g\n", xval(&x, f->rows[i]), pb_row_rate(f->rows[i]));
+        fprintf(g, "EOD\n");
+    }
+    fprintf(g, "plot ");
+    int k = 0;
+    for (size_t s = 0; s < ns; ++s) {
+        const pb_row *r = series[s];
+        int ref = group && !pb_rep_same_group(r, group);
+        if (ref && !pb_rep_is_reference(r))
+            continue; /* another backend's kernels: in that backend's chart */
+        const char *color;
+        int marker;
+        char label[160];
+        series_style(r, &color, &marker);
+        if (group && !ref) { /* the kernels of one series: a colour per kernel */
+            color = kernel_palette[kernel_index(r)];
+            marker = 1 + kernel_index(r);
+            snprintf(label, sizeof label, "%s", r->variant);
+        } else {
+            pb_rep_series_label(r, !group, label, sizeof label);
+        }
+        strncat(label, fallback_legend(r), sizeof label - strlen(label) - 1);
+        fprintf(g, "%s$s%zu using 1:2 with linespoints lw 2 pt %d ps 0.8 lc rgb '%s' dt %d title ",
+                k++ ? ", \\\n     " : "", s, marker, color, ref || (!group && pb_rep_is_reference(r)) ? 2 : 1);
+        gp_str(g, label);
+    }
+    fputc('\n', g);
+    return gp_run(rep, g, stem);
+}
+
+static int write_size_plots(pb_report_ctx *rep, const pb_family *f, const char *stem)
+{
+    const pb_row **series = calloc(f->n + 1, sizeof *series);
+    if (!series)
+        return -1;
+    size_t ns = pb_rep_family_series(f, series, 0);
+    int rc = 0;
+    char img[320];
+    if (!pb_rep_spans_sizes(f, series, ns)) {
+        /* nothing to draw over size */
+    } else if (pb_rep_kernels(series, ns) <= 1) { /* one kernel per series: one chart */
+        snprintf(img, sizeof img, "%s_size", stem);
+        rc = plot_lines(rep, f, series, ns, NULL, img);
+        if (rc == 0)
+            fprintf(rep->md, "![%s: %s over size](%s.%s)\n\n", f->title, pb_rep_metric_name(f->rows[0]), img, rep->ext);
+    } else { /* several kernels: a chart per series, as the course draws them */
+        for (size_t s = 0; s < ns && rc == 0; ++s) {
+            if (pb_rep_is_reference(series[s]) || (s && pb_rep_same_group(series[s - 1], series[s])))
+                continue;
+            char name[80], gstem[80];
+            pb_row_series(series[s], name, sizeof name);
+            pb_rep_file_stem(name, gstem, sizeof gstem);
+            snprintf(img, sizeof img, "%s_size_%s", stem, gstem);
+            rc = plot_lines(rep, f, series, ns, series[s], img);
+            if (rc == 0)
+                fprintf(rep->md, "![%s, %s: %s over size](%s.%s)\n\n", f->title, name, pb_rep_metric_name(f->rows[0]),
+                        img, rep->ext);
+        }
+    }
+    free(series);
+    return rc;
+}
+
+/* ---- sweeps: one line per parameter value ---- */
+
+static int has_points(const pb_family *f, const pb_row *grp, const pb_row *val)
+{
+    for (size_t i = 0; i < f->n; ++i)
+        if (pb_rep_plotted(f->rows[i]) && pb_rep_same_group(f->rows[i], grp) && !strcmp(f->rows[i]->params, val->params))
+            return 1;
+    return 0;
+}
+
+/* Over size: one panel per series (CUDA first, as the course puts CUDA left and OpenMP
+ * right), one line per parameter value in the same colour on every panel, one y axis
+ * shared by all panels so that they compare at a glance. */
+static int plot_sweep_sizes(pb_report_ctx *rep, const pb_family *f, const pb_row **grp, size_t ng, const pb_row **val,
+                            size_t nv, const char *stem)
+{
+    const pb_row *h = f->rows[0];
+    int cols = ng <= 3 ? (int)ng : (int)(ng + 1) / 2, rows = ng <= 3 ? 1 : 2;
+    FILE *g = gp_open(rep, stem, cols == 1 ? 1000 : 560 * cols, rows == 1 ? 600 : 1000);
+    if (!g)
+        return -1;
+    xaxis x;
+    x_axis(f, &x);
+    for (size_t k = 0; k < ng; ++k)
+        for (size_t v = 0; v < nv; ++v) {
+            fprintf(g, "$d%zu_%zu << EOD\n", k, v);
+            for (size_t i = 0; i < f->n; ++i) {
+                const pb_row *r = f->rows[i];
+                if (pb_rep_plotted(r) && pb_rep_same_group(r, grp[k]) && !strcmp(r->params, val[v]->params))
+                    fprintf(g, "%.17g %.6g\n", xval(&x, r), pb_row_rate(r));
+            }
+            fprintf(g, "EOD\n");
+        }
+    char title[400];
+    snprintf(title, sizeof title, "%s: %s over %s, one line per %s%s", f->name, pb_rep_metric_name(h),
+             x.bytes ? "working set" : "problem size", f->sweep, fallback_title(family_fallback(f)));
+    fprintf(g, "set multiplot layout %d,%d title ", rows, cols);
+    gp_str(g, title);
+    fprintf(g, " font ',12'\n");
+    double lo, hi;
+    rate_range(f, NAN, &lo, &hi);
+    put_y_axis(g, h, lo, fmax(hi, put_ceilings(g, f)));
+    put_x_axis(g, &x, cols == 1 ? 14 : 7, h, 1);
+    /* rates rise with size: the bottom right corner is the empty one */
+    fprintf(g, "set key bottom right Left reverse box opaque samplen 2 title ");
+    gp_str(g, f->sweep);
+    fputc('\n', g);
+    for (size_t k = 0; k < ng; ++k) {
+        char name[96];
+        pb_row_series(grp[k], name, sizeof name);
+        strncat(name, fallback_legend(grp[k]), sizeof name - strlen(name) - 1);
+        if (!strcmp(grp[k]->backend, "cpu"))
+            fprintf(g, "unset arrow\nunset label\n"); /* the GPU's ceilings and L2 say nothing of the host */
+        gp_set(g, "title", name);
+        fprintf(g, "plot ");
+        int first = 1;
+        for (size_t v = 0; v < nv; ++v) {
+            if (!has_points(f, grp[k], val[v]))
+                continue;
+            char value[32];
+            pb_rep_param_get(val[v]->params, f->sweep, value, sizeof value);
+            int c = value_index(value);
+            fprintf(g, "%s$d%zu_%zu using 1:2 with linespoints lw 2 pt %d ps 0.7 lc rgb '%s' title ",
+                    first ? "" : ", \\\n     ", k, v, 5 + 2 * (c % 4), kernel_palette[c]);
+            gp_str(g, value);
+            first = 0;
+        }
+        fputc('\n', g);
+    }
+    fprintf(g, "unset multiplot\n");
+    return gp_run(rep, g, stem);
+}
+
+/* At one size: the rate over the parameter value, one line per series. */
+static int plot_sweep_values(pb_report_ctx *rep, const pb_family *f, const pb_row **grp, size_t ng,
+                             const pb_row **val, size_t nv, double size, const char *stem)
+{
+    const pb_row *h = f->rows[0];
+    FILE *g = gp_open(rep, stem, 1000, 560);
+    if (!g)
+        return -1;
+    char title[400], v0[32], v1[32], xlabel[64];
+    snprintf(title, sizeof title, "%s, %s = %.0f: %s over %s%s", f->name, pb_rep_size_name(h), size,
+             pb_rep_metric_name(h), f->sweep, fallback_title(family_fallback(f)));
+    pb_rep_param_get(val[0]->params, f->sweep, v0, sizeof v0);
+    pb_rep_param_get(val[nv - 1]->params, f->sweep, v1, sizeof v1);
+    double a = strtod(v0, NULL), b = strtod(v1, NULL);
+    int logx = a > 0 && b / a >= 4; /* strides and chain lengths grow geometrically */
+    snprintf(xlabel, sizeof xlabel, "%s%s", f->sweep, logx ? " (log scale)" : "");
+    gp_set(g, "title", title);
+    gp_set(g, "xlabel", xlabel);
+    if (logx)
+        fprintf(g, "set logscale x 2\nset xrange [%g:%g]\n", a / 1.3, b * 1.3);
+    fprintf(g, "set key outside right top vertical noreverse Left\nset xtics (");
+    for (size_t v = 0; v < nv; ++v) {
+        char value[32];
+        pb_rep_param_get(val[v]->params, f->sweep, value, sizeof value);
+        fprintf(g, "%s'%s' %s", v ? ", " : "", value, value);
+    }
+    fprintf(g, ")\n");
+    double lo, hi;
+    rate_range(f, size, &lo, &hi);
+    put_y_axis(g, h, lo, fmax(hi, put_ceilings(g, f)));
+    for (size_t k = 0; k < ng; ++k) {
+        fprintf(g, "$g%zu << EOD\n", k);
+        for (size_t v = 0; v < nv; ++v)
+            for (size_t i = 0; i < f->n; ++i) {
+                const pb_row *r = f->rows[i];
+                char value[32];
+                pb_rep_param_get(r->params, f->sweep, value, sizeof value);
+                if (pb_rep_plotted(r) && r->size == size && pb_rep_same_group(r, grp[k]) &&
+                    !strcmp(r->params, val[v]->params))
+                    fprintf(g, "%s %.6g\n", value, pb_row_rate(r));
+            }
+        fprintf(g, "EOD\n");
+    }
+    fprintf(g, "plot ");
+    for (size_t k = 0; k < ng; ++k) {
+        char name[120];
+        const char *color;
+        int marker;
+        series_style(grp[k], &color, &marker);
+        pb_row_series(grp[k], name, sizeof name);
+        strncat(name, fallback_legend(grp[k]), sizeof name - strlen(name) - 1);
+        fprintf(g, "%s$g%zu using 1:2 with linespoints lw 2 pt %d ps 0.9 lc rgb '%s' title ", k ? ", \\\n     " : "",
+                k, marker, color);
+        gp_str(g, name);
+    }
+    fputc('\n', g);
+    return gp_run(rep, g, stem);
+}
+
+/* Parameter values become x coordinates: only numbers can (portbench's are integers;
+ * a CSV from elsewhere may hold names). */
+static int numeric_values(const pb_family *f, const pb_row **val, size_t nv)
+{
+    for (size_t v = 0; v < nv; ++v) {
+        char x[32], *end;
+        pb_rep_param_get(val[v]->params, f->sweep, x, sizeof x);
+        if (!x[0] || (strtod(x, &end), *end != '\0'))
+            return 0;
+    }
+    return 1;
+}
+
+static int write_sweep_plot(pb_report_ctx *rep, const pb_family *f, const char *stem, double size)
+{
+    const pb_row **grp = calloc(f->n + 1, sizeof *grp), **val = calloc(f->n + 1, sizeof *val);
+    double *sizes = calloc(f->n + 1, sizeof *sizes);
+    size_t ng = 0, nv = 0, nsizes = 0;
+    int rc = grp && val && sizes ? 0 : -1;
+    if (rc == 0) {
+        pb_rep_sweep_axes(f, NAN, grp, &ng, val, &nv);
+        nsizes = pb_rep_family_sizes(f, sizes);
+    }
+    char img[256];
+    if (rc == 0 && ng && nv && nsizes > 1) {
+        snprintf(img, sizeof img, "%s_size", stem);
+        rc = plot_sweep_sizes(rep, f, grp, ng, val, nv, img);
+        if (rc == 0)
+            fprintf(rep->md, "![%s: %s over size per %s and backend](%s.%s)\n\n", f->title,
+                    pb_rep_metric_name(f->rows[0]), f->sweep, img, rep->ext);
+    } else if (rc == 0 && ng && nv > 1 && numeric_values(f, val, nv)) {
+        snprintf(img, sizeof img, "%s_values", stem);
+        rc = plot_sweep_values(rep, f, grp, ng, val, nv, size, img);
+        if (rc == 0)
+            fprintf(rep->md, "![%s: %s over %s per backend](%s.%s)\n\n", f->title, pb_rep_metric_name(f->rows[0]),
+                    f->sweep, img, rep->ext);
+    }
+    free(sizes);
+    free(grp);
+    free(val);
+    return rc;
+}
+
+/* ---- bars: the variants at one size ---- */
+
+/* Variant names as x tics: rotated when two neighbours would touch (about 80
+ * characters fit across the plot area, each tic gets an equal share). */
+static int tics_crowded(const pb_row **var, size_t nv, const pb_matrix_group *const *grp, size_t ng)
+{
+    size_t n = var ? nv : ng;
+    double slot = 80.0 / (double)(n ? n : 1);
+    for (size_t v = 0; v + 1 < n; ++v) {
+        double a = (double)strlen(var ? var[v]->variant : grp[v]->head->variant);
+        double b = (double)strlen(var ? var[v + 1]->variant : grp[v + 1]->head->variant);
+        if ((a + b) / 2 + 1.5 > slot)
+            return 1;
+    }
+    return 0;
+}
+
+/* The bars of one variant are centred on its tic: the series that have a bar (or a
+ * FAIL) there share the cluster, so a variant measured by one backend (lib) has its bar
+ * on its label, not at that backend's slot. */
+typedef struct bars {
+    const pb_row **var, **grp;
+    size_t nv, ng;
+    double width; /* of one bar */
+} bars;
+
+static const pb_row *bar_cell(const pb_family *f, double size, const pb_row *var, const pb_row *grp, int with_fail)
+{
+    for (size_t i = 0; i < f->n; ++i) {
+        const pb_row *r = f->rows[i];
+        if (r->size == size && (pb_rep_plotted(r) || (with_fail && pb_row_is(r, "FAIL"))) &&
+            pb_rep_same_group(r, grp) && !strcmp(r->variant, var->variant))
+            return r;
+    }
+    return NULL;
+}
+
+/* x of series k's bar at variant v, or NaN when it has none. */
+static double bar_x(const pb_family *f, double size, const bars *b, size_t v, size_t k)
+{
+    size_t m = 0, slot = 0;
+    int have = 0;
+    for (size_t j = 0; j < b->ng; ++j)
+        if (bar_cell(f, size, b->var[v], b->grp[j], 1)) {
+            if (j == k)
+                slot = m, have = 1;
+            ++m;
+        }
+    return have ? (double)v + ((double)slot - (double)(m - 1) / 2) * b->width : NAN;
+}
+
+static void put_bars(FILE *g, const pb_family *f, double size, const bars *b)
+{
+    for (size_t v = 0; v < b->nv; ++v)
+        for (size_t k = 0; k < b->ng; ++k) {
+            const pb_row *r = bar_cell(f, size, b->var[v], b->grp[k], 1);
+            if (r && pb_row_is(r, "FAIL")) /* a failed row leaves a gap: say why, in the gap */
+                fprintf(g, "set label 'FAIL' at first %g, graph 0.02 left rotate by 90 textcolor rgb '#d62728' front\n",
+                        bar_x(f, size, b, v, k));
+        }
+    for (size_t k = 0; k < b->ng; ++k) {
+        fprintf(g, "$b%zu << EOD\n", k);
+        for (size_t v = 0; v < b->nv; ++v) {
+            const pb_row *r = bar_cell(f, size, b->var[v], b->grp[k], 0);
+            if (r)
+                fprintf(g, "%.6g %.6g\n", bar_x(f, size, b, v, k), pb_row_rate(r));
+        }
+        fprintf(g, "EOD\n");
+    }
+}
+
+/* Bars at the headline size: x = variant, one bar per series; only when there are
+ * several kernels to compare (one kernel is a point of the size chart). */
+static int write_bar_plot(pb_report_ctx *rep, const pb_family *f, const char *stem, double size)
+{
+    bars b = {calloc(f->n + 1, sizeof *b.var), calloc(f->n + 1, sizeof *b.grp), 0, 0, 0};
+    size_t nk = 0, widest = 1;
+    for (size_t i = 0; b.var && b.grp && i < f->n; ++i) {
+        const pb_row *r = f->rows[i];
+        if (r->size != size || !(pb_rep_plotted(r) || pb_row_is(r, "FAIL")))
+            continue;
+        size_t k = 0;
+        while (k < b.nv && strcmp(b.var[k]->variant, r->variant) != 0)
+            ++k;
+        if (k == b.nv)
+            b.var[b.nv++] = r, nk += !pb_rep_is_reference(r); /* rows are in variant order already */
+        for (k = 0; k < b.ng && !pb_rep_same_group(b.grp[k], r); ++k)
+            ;
+        if (k == b.ng)
+            b.grp[b.ng++] = r;
+    }
+    int rc = b.var && b.grp ? 0 : -1;
+    if (rc == 0 && nk > 1) {
+        qsort(b.grp, b.ng, sizeof *b.grp, pb_rep_series_qsort);
+        for (size_t v = 0; v < b.nv; ++v) {
+            size_t m = 0;
+            for (size_t k = 0; k < b.ng; ++k)
+                m += bar_cell(f, size, b.var[v], b.grp[k], 1) != NULL;
+            widest = m > widest ? m : widest;
+        }
+        b.width = 0.84 / (double)widest;
+        const pb_row *h = f->rows[0];
+        char title[400], img[256];
+        snprintf(title, sizeof title, "%s, %s = %.0f: %s per variant and backend%s", f->title, pb_rep_size_name(h),
+                 size, pb_rep_metric_name(h), fallback_title(family_fallback(f)));
+        snprintf(img, sizeof img, "%s_bars", stem);
+        FILE *g = gp_open(rep, img, 1000, 560);
+        rc = g ? 0 : -1;
+        if (g) {
+            gp_set(g, "title", title);
+            gp_set(g, "xlabel", "variant");
+            double lo, hi;
+            rate_range(f, size, &lo, &hi);
+            put_y_axis(g, h, lo, fmax(hi, put_ceilings(g, f)));
+            fprintf(g, "set key outside right top vertical noreverse Left\nset grid noxtics\n"
+                       "set style fill solid 0.85 border -1\nset boxwidth %g absolute\nset xrange [-0.6:%g]\n"
+                       "set xtics nomirror%s (",
+                    b.width, (double)b.nv - 0.4, tics_crowded(b.var, b.nv, NULL, 0) ? " rotate by -45" : "");
+            for (size_t v = 0; v < b.nv; ++v) {
+                fprintf(g, "%s", v ? ", " : "");
+                gp_str(g, b.var[v]->variant);
+                fprintf(g, " %zu", v);
+            }
+            fprintf(g, ")\n");
+            put_bars(g, f, size, &b);
+            fprintf(g, "plot ");
+            int first = 1;
+            for (size_t k = 0; k < b.ng; ++k) {
+                int any = 0;
+                for (size_t v = 0; v < b.nv && !any; ++v)
+                    any = bar_cell(f, size, b.var[v], b.grp[k], 0) != NULL;
+                if (!any)
+                    continue; /* only FAIL rows: their labels say so */
+                char name[120];
+                const char *color;
+                int marker;
+                series_style(b.grp[k], &color, &marker);
+                pb_row_series(b.grp[k], name, sizeof name);
+                strncat(name, fallback_legend(b.grp[k]), sizeof name - strlen(name) - 1);
+                fprintf(g, "%s$b%zu using 1:2 with boxes lc rgb '%s' title ", first ? "" : ", \\\n     ", k, color);
+                gp_str(g, name);
+                first = 0;
+            }
+            fputc('\n', g);
+            rc = gp_run(rep, g, img);
+            if (rc == 0)
+                fprintf(rep->md, "![%s](%s.%s)\n\n", title, img, rep->ext);
+        }
+    }
+    free(b.var);
+    free(b.grp);
+    return rc;
+}
+
+int pb_rep_plot_family(pb_report_ctx *rep, const pb_family *f, const char *stem, double size)
+{
+    if (f->sweep[0])
+        return write_sweep_plot(rep, f, stem, size);
+    if (write_size_plots(rep, f, stem) != 0)
+        return -1;
+    return write_bar_plot(rep, f, stem, size);
+}
+
+/* ---- the compiler matrix ---- */
+
+static void put_matrix_points(FILE *g, const char *name, const pb_matrix_group *const *grp, size_t ng, int k)
+{
+    fprintf(g, "%s << EOD\n", name);
+    for (size_t v = 0; v < ng; ++v) {
+        const pb_row *r = k < 0 ? grp[v]->cuda : grp[v]->tc[k];
+        if (r && pb_rep_plotted(r))
+            fprintf(g, "%zu %.6g\n", v, pb_row_rate(r));
+        else
+            fputc('\n', g); /* a gap: no line across a variant without a result */
+    }
+    fprintf(g, "EOD\n");
+}
+
+int pb_rep_plot_matrix(pb_report_ctx *rep, const pb_matrix *m, const pb_matrix_group *const *grp, size_t ng,
+                       const char *title, const char *stem)
+{
+    const pb_row *h = grp[0]->head;
+    double lo = INFINITY, hi = 0;
+    int fb = 0;
+    for (size_t v = 0; v < ng; ++v)
+        for (int k = -1; k < m->ntc; ++k) {
+            const pb_row *r = k < 0 ? grp[v]->cuda : grp[v]->tc[k];
+            if (r && pb_rep_plotted(r)) {
+                lo = fmin(lo, pb_row_rate(r)), hi = fmax(hi, pb_row_rate(r));
+                fb |= pb_rep_fallback(r);
+            }
+        }
+    if (!(hi > 0))
+        return 0;
+    FILE *g = gp_open(rep, stem, 1000, 560);
+    if (!g)
+        return -1;
+    char full[400], ylabel[96];
+    snprintf(full, sizeof full, "%s%s", title, fallback_title(fb));
+    gp_set(g, "title", full);
+    gp_set(g, "xlabel", "variant");
+    snprintf(ylabel, sizeof ylabel, "%s [%s] (log scale)", pb_rep_metric_name(h), pb_row_unit(h));
+    gp_set(g, "ylabel", ylabel);
+    /* always logarithmic: compilers are compared by ratios, often 10x and more apart */
+    if (hi / lo < 10)
+        lo = hi / 10;
+    fprintf(g, "set logscale y 10\nset yrange [%.6g:%.6g]\nset xrange [-0.5:%g]\n"
+               "set key outside right top vertical noreverse Left\nset xtics nomirror%s (",
+            lo / 1.5, hi * 1.5, (double)ng - 0.5, tics_crowded(NULL, 0, grp, ng) ? " rotate by -45" : "");
+    for (size_t v = 0; v < ng; ++v) {
+        fprintf(g, "%s", v ? ", " : "");
+        gp_str(g, grp[v]->head->variant);
+        fprintf(g, " %zu", v);
+    }
+    fprintf(g, ")\n");
+    put_matrix_points(g, "$cud0", grp, ng, -1);
+    for (int k = 0; k < m->ntc; ++k) {
+        char name[32];
+        snprintf(name, sizeof name, "$t%d", k);
+        put_matrix_points(g, name, grp, ng, k);
+    }
+    fprintf(g, "plot ");
+    int first = 1;
+    for (int k = -1; k < m->ntc; ++k) {
+        int any = 0;
+        for (size_t v = 0; v < ng && !any; ++v) {
+            const pb_row *r = k < 0 ? grp[v]->cuda : grp[v]->tc[k];
+            any = r && pb_rep_plotted(r);
+        }
+        if (!any)
+            continue;
+        const char *color;
+        int marker, rank;
+        char label[96];
+        pb_series_style(k < 0 ? "cuda" : "omp", k < 0 ? "" : m->tc[k], &color, &marker, &rank);
+        if (k < 0)
+            snprintf(label, sizeof label, "cuda (reference)");
+        else
+            pb_series_title("omp", m->tc[k], label, sizeof label);
+        fprintf(g, "%s%s%d using 1:2 with linespoints lw 1.5 dt %d pt %d ps 1.3 lc rgb '%s' title ",
+                first ? "" : ", \\\n     ", k < 0 ? "$cud" : "$t", k < 0 ? 0 : k, k < 0 ? 2 : 1, marker, color);
+        gp_str(g, label);
+        first = 0;
+    }
+    fputc('\n', g);
+    int rc = gp_run(rep, g, stem);
+    if (rc == 0)
+        fprintf(rep->md, "![%s](%s.%s)\n\n", full, stem, rep->ext);
+    return rc;
+}

@@ -1,0 +1,33 @@
+/* report_plot.h - the report's gnuplot charts. Every backend and toolchain keeps one
+ * colour and marker in every chart of every report (pb_series_style); axes go
+ * logarithmic when values span more than 30x; bars are centred on their labels;
+ * host-fallback results say so in titles and legends; stream-type benchmarks (size =
+ * element count) are drawn over the working set in bytes with the GPU's L2 marked. */
+#ifndef PB_TOOLS_REPORT_PLOT_H
+#define PB_TOOLS_REPORT_PLOT_H
+
+#include "matrix.h"
+#include "report_data.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The gnuplot executable ($PORTBENCH_GNUPLOT, else gnuplot on PATH): 0, or -1. */
+int pb_rep_find_gnuplot(char *path, size_t cap);
+
+/* A family's charts: a parameter sweep (one line per value, one panel per backend), or
+ * the rate over size and the bars of every variant and series at `size`. Each image is
+ * linked in rep->md. 0, or -1 with rep->err. */
+int pb_rep_plot_family(pb_report_ctx *rep, const pb_family *f, const char *stem, double size);
+
+/* The compiler matrix of one case family: the groups g[0..ng) of m (one benchmark, dtype,
+ * size and params), variants on x, one series per toolchain and CUDA as reference, log y.
+ * Linked in rep->md. 0, or -1 with rep->err. */
+int pb_rep_plot_matrix(pb_report_ctx *rep, const pb_matrix *m, const pb_matrix_group *const *g, size_t ng,
+                       const char *title, const char *stem);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,405 @@
+/* summary.c - the best of each programming model per case, as a fraction of the
+ * library (or of the best CUDA where there is none). */
+#define _GNU_SOURCE
+#include "summary.h"
+#include "pb_bench.h"
+#include "pb_common.h"
+#include "pb_match.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_TC = 16 };
+
+/* One case: benchmark, dtype, size, params on one GPU model. */
+typedef struct scase {
+    const pb_row *head;
+    const pb_row *lib, *cuda, *omp[MAX_TC]; /* the best passing row of each */
+    int clocks;                             /* 1: a counted row used the host clock, 2: the device clock */
+} scase;
+
+typedef struct summary {
+    int ntc;
+    char tc[MAX_TC][32];
+    scase *c;
+    size_t n;
+    int profiles; /* more than one GPU profile in the rows */
+} summary;
+
+static int counted(const pb_row *r) { return pb_row_is(r, "PASS") && pb_row_rate(r) > 0; }
+
+static void keep_best(const pb_row **best, const pb_row *r)
+{
+    if (!*best || pb_row_rate(r) > pb_row_rate(*best))
+        *best = r;
+}
+
+static int tc_index(summary *s, const char *tc, int add)
+{
+    for (int i = 0; i < s->ntc; ++i)
+        if (strcmp(s->tc[i], tc) == 0)
+            return i;
+    if (!add || s->ntc == MAX_TC)
+        return -1;
+    pb_strlcpy(s->tc[s->ntc], tc, sizeof s->tc[0]);
+    return s->ntc++;
+}
+
+static int bench_rank(const char *name)
+{
+    for (size_t i = 0; i < pb_nbenches; ++i)
+        if (strcmp(pb_benches[i]->name, name) == 0)
+            return (int)i;
+    return (int)pb_nbenches;
+}
+
+static int case_cmp(const void *x, const void *y)
+{
+    const pb_row *a = ((const scase *)x)->head, *b = ((const scase *)y)->head;
+    int d = bench_rank(a->benchmark) - bench_rank(b->benchmark);
+    d = d ? d : strcmp(a->benchmark, b->benchmark);
+    d = d ? d : strcmp(a->gpu_profile, b->gpu_profile);
+    d = d ? d : strcmp(a->dtype, b->dtype);
+    d = d ? d : pb_natural_cmp(a->params, b->params);
+    return d ? d : (a->size > b->size) - (a->size < b->size);
+}
+
+static int cmp_tc(const void *a, const void *b) { return pb_natural_cmp(a, b); }
+
+static void add_row(summary *s, scase *c, const pb_row *r)
+{
+    if (!counted(r))
+        return;
+    int k;
+    if (strcmp(r->variant, "lib") == 0)
+        keep_best(&c->lib, r);
+    else if (strcmp(r->backend, "cuda") == 0)
+        keep_best(&c->cuda, r);
+    else if (strcmp(r->backend, "omp") == 0 && (k = tc_index(s, r->toolchain, 0)) >= 0)
+        keep_best(&c->omp[k], r);
+    else
+        return;
+    c->clocks |= strcmp(r->clock, "device") == 0 ? 2 : 1;
+}
+
+static int build(summary *s, const pb_rowset *rows)
+{
+    memset(s, 0, sizeof *s);
+    const char *first = NULL;
+    for (size_t i = 0; i < rows->n; ++i) {
+        const pb_row *r = &rows->rows[i];
+        if (strcmp(r->backend, "omp") == 0)
+            tc_index(s, r->toolchain, 1);
+        if (r->gpu_profile[0] && counted(r)) {
+            s->profiles |= first && strcmp(first, r->gpu_profile) != 0;
+            first = r->gpu_profile;
+        }
+    }
+    qsort(s->tc, (size_t)s->ntc, sizeof s->tc[0], cmp_tc);
+    pb_index ix;
+    s->c = calloc(rows->n + 1, sizeof *s->c);
+    if (!s->c || pb_index_build(&ix, rows, PB_KEY_PROFILE | (pb_rows_multi_gpu(rows) ? PB_KEY_GPU : 0)) != 0) {
+        free(s->c);
+        s->c = NULL;
+        return -1;
+    }
+    for (size_t i = 0; i < rows->n; ++i) {
+        if (pb_index_first(&ix, ix.key[i]) != (long)i)
+            continue;
+        scase *c = &s->c[s->n];
+        c->head = &rows->rows[i];
+        for (long j = (long)i; j >= 0; j = pb_index_next(&ix, j))
+            add_row(s, c, &rows->rows[j]);
+        int any = c->lib || c->cuda;
+        for (int k = 0; k < s->ntc; ++k)
+            any |= c->omp[k] != NULL;
+        s->n += any;
+        if (!any)
+            memset(c, 0, sizeof *c);
+    }
+    pb_index_free(&ix);
+    qsort(s->c, s->n, sizeof *s->c, case_cmp);
+    return 0;
+}
+
+static const pb_row *reference(const scase *c) { return c->lib ? c->lib : c->cuda; }
+
+static double fraction(const scase *c, const pb_row *r)
+{
+    const pb_row *ref = reference(c);
+    return r && ref ? pb_row_rate(r) / pb_row_rate(ref) : NAN;
+}
+
+static const char *clock_of(const scase *c) { return c->clocks == 3 ? "mixed" : c->clocks == 2 ? "device" : "host"; }
+
+static int fallback(const pb_row *r) { return r && strcmp(r->offload, "host-fallback") == 0; }
+
+static const char *size_name(const pb_row *r)
+{
+    const pb_bench *b = pb_bench_find(r->benchmark);
+    return b && b->size_option ? b->size_option + 2 : "size";
+}
+
+/* "v8 4301.6 (0.96)": variant, rate, fraction of the reference; '*' marks host fallback. */
+static void cell(const scase *c, const pb_row *r, int with_variant, char *buf, size_t cap)
+{
+    char rate[32], frac[32] = "";
+    if (!r) {
+        buf[0] = '\0';
+        return;
+    }
+    pb_fmt_rate(pb_row_rate(r), PB_FMT_TEXT, rate, sizeof rate);
+    if (r != c->lib && reference(c))
+        snprintf(frac, sizeof frac, " (%.2f)", fraction(c, r));
+    snprintf(buf, cap, "%s%s%s%s%s", with_variant ? r->variant : r->backend, " ", rate, frac, fallback(r) ? "*" : "");
+}
+
+static void put_case_wide(const summary *s, const scase *c, pb_tab *t)
+{
+    const pb_row *h = c->head;
+    char x[128];
+    pb_tab_put(t, "%s", h->benchmark);
+    pb_tab_put(t, "%s", h->dtype);
+    pb_tab_put(t, "%s=%s", size_name(h), pb_fmt_size(h->size, x, sizeof x));
+    pb_tab_put(t, "%s", h->params);
+    pb_tab_put(t, "%s", h->gpu_profile);
+    pb_tab_put(t, "%s", pb_row_unit(h));
+    pb_tab_put(t, "%s", clock_of(c));
+    cell(c, c->lib, 0, x, sizeof x);
+    pb_tab_put(t, "%s", x);
+    cell(c, c->cuda, 1, x, sizeof x);
+    pb_tab_put(t, "%s", x);
+    for (int k = 0; k < s->ntc; ++k) {
+        cell(c, c->omp[k], 1, x, sizeof x);
+        pb_tab_put(t, "%s", x);
+    }
+}
+
+static void put_long_row(const scase *c, const pb_row *r, const char *role, pb_tab *t)
+{
+    char series[80], x[64], ref[80] = "";
+    const pb_row *rf = reference(c);
+    pb_row_series(r, series, sizeof series);
+    if (rf)
+        snprintf(ref, sizeof ref, "%s%s%s", rf == c->lib ? rf->backend : "cuda", rf == c->lib ? "" : " ",
+                 rf == c->lib ? "" : rf->variant);
+    pb_tab_put(t, "%s", c->head->benchmark);
+    pb_tab_put(t, "%s", c->head->dtype);
+    pb_tab_put(t, "%.0f", c->head->size);
+    pb_tab_put(t, "%s", c->head->params);
+    pb_tab_put(t, "%s", c->head->gpu_profile);
+    pb_tab_put(t, "%s", pb_row_unit(r));
+    pb_tab_put(t, "%s", clock_of(c));
+    pb_tab_put(t, "%s", role);
+    pb_tab_put(t, "%s", series);
+    pb_tab_put(t, "%s", r->toolchain);
+    pb_tab_put(t, "%s", r->variant);
+    pb_tab_put(t, "%s", pb_fmt_rate(pb_row_rate(r), PB_FMT_CSV, x, sizeof x));
+    pb_tab_put(t, "%s", ref);
+    pb_tab_put(t, "%s", pb_fmt_num(fraction(c, r), "%.4g", PB_FMT_CSV, x, sizeof x));
+    pb_tab_put(t, "%s", r->offload);
+}
+
+int pb_summary_table(const pb_rowset *rows, pb_fmt fmt, pb_tab *t, size_t *ncases)
+{
+    summary s;
+    if (build(&s, rows) != 0)
+        return -1;
+    *ncases = s.n;
+    int rc;
+    if (fmt == PB_FMT_CSV) {
+        static const char *const head[] = {"benchmark", "dtype", "size", "params", "gpu", "unit", "clock", "role",
+                                           "series", "toolchain", "variant", "rate", "reference", "fraction", "offload"};
+        rc = pb_tab_init(t, 15);
+        for (int i = 0; rc == 0 && i < 15; ++i)
+            pb_tab_put(t, "%s", head[i]);
+        for (size_t i = 0; rc == 0 && i < s.n; ++i) {
+            const scase *c = &s.c[i];
+            if (c->lib)
+                put_long_row(c, c->lib, "library", t);
+            if (c->cuda)
+                put_long_row(c, c->cuda, "cuda", t);
+            for (int k = 0; k < s.ntc; ++k)
+                if (c->omp[k])
+                    put_long_row(c, c->omp[k], "openmp", t);
+        }
+    } else {
+        rc = pb_tab_init(t, 9 + s.ntc);
+        static const char *const head[] = {"benchmark", "dtype", "size", "params", "gpu", "unit", "clock",
+                                           "library", "best CUDA"};
+        for (int i = 0; rc == 0 && i < 9; ++i)
+            pb_tab_put(t, "%s", head[i]);
+        for (int k = 0; rc == 0 && k < s.ntc; ++k)
+            pb_tab_put(t, "best omp(%s)", s.tc[k]);
+        for (size_t i = 0; rc == 0 && i < s.n; ++i)
+            put_case_wide(&s, &s.c[i], t);
+        if (rc == 0) {
+            pb_tab_hide_empty(t);
+            t->hidden[4] = (char)!s.profiles; /* the GPU column only when several were measured */
+        }
+    }
+    free(s.c);
+    return rc == 0 && !t->oom ? 0 : -1;
+}
+
+/* ---- the paragraph ---- */
+
+static int same_group(const pb_row *a, const pb_row *b)
+{
+    return !strcmp(a->benchmark, b->benchmark) && !strcmp(a->dtype, b->dtype) && !strcmp(a->params, b->params) &&
+           !strcmp(a->gpu_profile, b->gpu_profile);
+}
+
+static void paragraph_line(FILE *f, const summary *s, const scase *c)
+{
+    const pb_row *h = c->head;
+    char x[128], size[32];
+    fprintf(f, "  %s %s %s=%s%s%s [%s, %s clock]:", h->benchmark, h->dtype, size_name(h),
+            pb_fmt_size(h->size, size, sizeof size), h->params[0] ? " " : "", h->params, pb_row_unit(h), clock_of(c));
+    const char *sep = " ";
+    if (c->lib) {
+        cell(c, c->lib, 0, x, sizeof x);
+        fprintf(f, "%slibrary %s", sep, x);
+        sep = "; ";
+    }
+    if (c->cuda) {
+        cell(c, c->cuda, 1, x, sizeof x);
+        fprintf(f, "%sCUDA %s", sep, x);
+        sep = "; ";
+    }
+    for (int k = 0; k < s->ntc; ++k)
+        if (c->omp[k]) {
+            cell(c, c->omp[k], 1, x, sizeof x);
+            fprintf(f, "%somp(%s) %s", sep, s->tc[k], x);
+            sep = "; ";
+        }
+    fputc('\n', f);
+}
+
+void pb_summary_paragraph(FILE *f, const pb_rowset *rows)
+{
+    enum { MAX_LINES = 12 };
+    summary s;
+    if (build(&s, rows) != 0 || s.n == 0) {
+        free(s.c);
+        return;
+    }
+    size_t groups = 0, shown = 0;
+    int fb = 0, any_ref = 0;
+    for (size_t i = 0; i < s.n; ++i)
+        any_ref |= reference(&s.c[i]) != NULL;
+    for (size_t i = 0; i < s.n; ++i) {
+        if (i + 1 < s.n && same_group(s.c[i].head, s.c[i + 1].head))
+            continue; /* cases are sorted by size within a group: the last is the largest */
+        ++groups;
+        const scase *c = &s.c[i];
+        fb |= fallback(c->lib) || fallback(c->cuda);
+        for (int k = 0; k < s.ntc; ++k)
+            fb |= fallback(c->omp[k]);
+        if (shown == 0)
+            fprintf(f, "\nbest of each model (%s; largest size):\n",
+                    any_ref ? "in parentheses: fraction of the library's rate, or of the best CUDA where there is no "
+                              "library"
+                            : "no library or CUDA row to compare with");
+        if (shown < MAX_LINES) {
+            paragraph_line(f, &s, c);
+            ++shown;
+        }
+    }
+    if (groups > shown)
+        fprintf(f, "  ... and %zu more: portbench summary FILE.csv shows every case\n", groups - shown);
+    if (fb)
+        fprintf(f, "  * OpenMP target code ran on the host (no GPU): not a GPU result\n");
+    free(s.c);
+}
+
+/* ---- command ---- */
+
+enum { O_MD, O_CSV };
+
+static const pb_optdef summary_opts[] = {
+    {"md", PB_OPT_NONE, NULL, "markdown table", O_MD, 0},
+    {"csv", PB_OPT_NONE, NULL, "CSV on standard output: one row per case and model", O_CSV, 0},
+    {NULL, 0, NULL, NULL, 0, 0},
+};
+
+static const char summary_details[] =
+    "Per benchmark, dtype, size and params (and GPU model, when the files hold several): the\n"
+    "library's rate (cuBLAS, CUB, cudaMemcpy), the best CUDA variant and its rate, and the best\n"
+    "OpenMP variant and its rate for every toolchain, each followed by its fraction of the\n"
+    "library's rate, or of the best CUDA rate where there is no library. Rates are the\n"
+    "benchmark's headline unit (GFLOP/s for FLOP-bound benchmarks, else GB/s) on each row's\n"
+    "clock; the clock column says which (mixed: rows of the case differ). Only rows that passed\n"
+    "verification count; '*' marks OpenMP target code that ran on the host.\n"
+    "\n"
+    "exit status: 0; 2 usage or input error (a malformed CSV names its file and line).\n";
+
+const pb_cmdspec pb_summary_spec = {
+    "summary", "RESULTS.csv...", "the best of each programming model per case, as a fraction of the library",
+    {summary_opts}, 1, -1, summary_details,
+};
+
+static int on_option(void *ctx, const pb_optdef *d, const char *val, char *err, size_t cap)
+{
+    (void)val, (void)err, (void)cap;
+    *(pb_fmt *)ctx = d->id == O_MD ? PB_FMT_MD : PB_FMT_CSV;
+    return PB_OK;
+}
+
+int pb_cmd_summary(int argc, char **argv)
+{
+    pb_fmt fmt = PB_FMT_TEXT;
+    char err[2 * PATH_MAX];
+    char **files = calloc((size_t)argc + 1, sizeof *files);
+    int nfiles = 0;
+    if (!files) {
+        pb_errorf("out of memory");
+        return PB_EXIT_USAGE;
+    }
+    int rc = pb_opt_parse(&pb_summary_spec, argc, argv, on_option, &fmt, files, &nfiles, err, sizeof err);
+    if (rc == PB_OPT_HELP) {
+        pb_opt_help(stdout, &pb_summary_spec);
+        free(files);
+        return PB_EXIT_OK;
+    }
+    if (rc != PB_OK) {
+        pb_errorf("%s", err);
+        free(files);
+        return PB_EXIT_USAGE;
+    }
+    pb_rowset rows = {0};
+    for (int i = 0; i < nfiles && rc == PB_OK; ++i)
+        if (pb_results_read(files[i], &rows, err, sizeof err) != 0)
+            rc = PB_ERR;
+    free(files);
+    if (rc != PB_OK) {
+        pb_errorf("%s", err);
+        pb_rowset_free(&rows);
+        return PB_EXIT_USAGE;
+    }
+    pb_tab t;
+    size_t n = 0;
+    if (pb_summary_table(&rows, fmt, &t, &n) != 0) {
+        pb_errorf("out of memory");
+        pb_rowset_free(&rows);
+        return PB_EXIT_USAGE;
+    }
+    if (n == 0) {
+        pb_errorf("summary: no library, CUDA or OpenMP row passed verification in the input");
+    } else {
+        if (fmt != PB_FMT_CSV)
+            printf("Best of each model per case; in parentheses: fraction of the library's rate, or of the best\n"
+                   "CUDA rate where there is no library.\n\n");
+        pb_tab_print(stdout, &t, fmt);
+        int fb = 0;
+        for (size_t i = 0; i < rows.n && fmt != PB_FMT_CSV; ++i)
+            fb |= counted(&rows.rows[i]) && fallback(&rows.rows[i]);
+        if (fb)
+            printf("\n* OpenMP target code ran on the host (no GPU): not a GPU result\n");
+    }
+    pb_tab_free(&t);
+    pb_rowset_free(&rows);
+    return PB_EXIT_OK;
+}
