@@ -332,8 +332,8 @@ static int ladder_row(const pb_row *head, const pb_row *r, const char *backend, 
            strcmp(r->verified, "PASS") == 0;
 }
 
-/* The course's step table (reduce, and any benchmark with steps_view), one ladder per
- * backend and toolchain: time, bandwidth, step speedup (a numbered kernel over the one
+/* The course's step table (reduce, gemm: any benchmark with steps_view), one ladder per
+ * backend and toolchain: time, rate (GB/s, or GFLOP/s for gemm), step speedup (a numbered kernel over the one
  * above it), cumulative speedup over the ladder's own k1, and the speedup over CUDA's
  * k1, for every GPU row of one size. CUDA first, then the libraries, then OpenMP per
  * toolchain; within a ladder the benchmark's variant order, then the library. */
@@ -365,8 +365,9 @@ static void print_steps(FILE *f, const pb_rowset *s, size_t first)
             "\n%s  %s  %s=%.0f  %s: the course's ladder per backend (step: over the kernel above; "
             "cumulative: over the backend's own k1)\n",
             head->benchmark, head->dtype, b->size_option + 2, head->size, head->params);
-    fprintf(f, "%-16s %-9s %12s %10s %8s %11s %11s\n", "backend", "kernel", "time (ms)", "GB/s", "step", "cumulative",
-            "vs cuda k1");
+    const int flops = b->flops_headline; /* the rate of the benchmark's table (gemm: GFLOP/s) */
+    fprintf(f, "%-16s %-9s %12s %10s %8s %11s %11s\n", "backend", "kernel", "time (ms)", flops ? "GFLOP/s" : "GB/s",
+            "step", "cumulative", "vs cuda k1");
     const char *names[64];
     int nnames = 0;
     for (int v = 0; b->variants[v] && nnames < 63; ++v)
@@ -393,8 +394,8 @@ static void print_steps(FILE *f, const pb_rowset *s, size_t first)
                     snprintf(cum, sizeof cum, "%.2fx", pb_row_time(own_k1) / pb_row_time(r));
                 if (cuda_k1)
                     snprintf(vs, sizeof vs, "%.2fx", pb_row_time(cuda_k1) / pb_row_time(r));
-                fprintf(f, "%-16s %-9s %12.4f %10.1f %8s %11s %11s\n", who, r->variant, 1e3 * pb_row_time(r), r->gbs,
-                        step, cum, vs);
+                fprintf(f, "%-16s %-9s %12.4f %10.1f %8s %11s %11s\n", who, r->variant, 1e3 * pb_row_time(r),
+                        flops ? r->gflops : r->gbs, step, cum, vs);
                 if (numbered)
                     prev = r;
             }
