@@ -37,6 +37,13 @@ void pb_options_defaults(pb_options *o, const pb_bench *bench)
 
 /* ---- numbers and size lists ---- */
 
+/* 1 if a comma list has an empty item ("4,,5", ",4", "4,"): a typo, never meant. */
+static int empty_item(const char *spec)
+{
+    size_t n = strlen(spec);
+    return n == 0 || spec[0] == ',' || spec[n - 1] == ',' || strstr(spec, ",,") != NULL;
+}
+
 /* One size: decimal integer, 2^k, or with suffix k/M/G (10^3..) or Ki/Mi/Gi (2^10..). */
 static int parse_count(const char *s, double *out)
 {
@@ -151,6 +158,10 @@ static int parse_range(char *item, size_t *out, int max, int *n, char *err, size
 int pb_parse_sizes(const char *spec, size_t *out, int max, int *n, char *err, size_t cap)
 {
     *n = 0;
+    if (empty_item(spec)) {
+        snprintf(err, cap, "empty item in the size list '%.40s'", spec);
+        return PB_ERR;
+    }
     char *buf = strdup(spec); /* any length: workers get long expanded sweeps */
     if (!buf) {
         snprintf(err, cap, "out of memory");
@@ -203,6 +214,10 @@ int pb_parse_variants(const pb_bench *b, const char *spec, unsigned *mask, char 
         snprintf(err, cap, "variant list too long");
         return PB_ERR;
     }
+    if (empty_item(spec)) {
+        snprintf(err, cap, "empty item in the variant list '%.40s'", spec);
+        return PB_ERR;
+    }
     pb_strlcpy(buf, spec, sizeof buf);
     variant_list(b, valid, sizeof valid);
     *mask = 0;
@@ -244,6 +259,11 @@ int pb_parse_variants(const pb_bench *b, const char *spec, unsigned *mask, char 
 
 int pb_parse_backends(const char *spec, pb_backend_mask *mask, char *err, size_t cap)
 {
+    if (empty_item(spec)) {
+        snprintf(err, cap, "empty item in the backend list '%.40s': valid backends are %s", spec,
+                 pb_backend_cli_list());
+        return PB_ERR;
+    }
     char *buf = strdup(spec);
     if (!buf) {
         snprintf(err, cap, "out of memory");
@@ -302,6 +322,10 @@ static int parse_dtypes(const pb_bench *b, const char *spec, pb_options *o, char
     char buf[128];
     if (strlen(spec) >= sizeof buf) {
         snprintf(err, cap, "dtype list too long");
+        return PB_ERR;
+    }
+    if (empty_item(spec)) {
+        snprintf(err, cap, "empty item in the dtype list '%.40s'", spec);
         return PB_ERR;
     }
     pb_strlcpy(buf, spec, sizeof buf);

@@ -45,6 +45,7 @@ typedef struct pb_gpu_device {
     int sms;
     int cc_major, cc_minor;
     int sm_clock_khz, mem_clock_khz, mem_bus_bits;
+    int l2_bytes;        /* L2 cache size the driver reports */
 } pb_gpu_device;
 
 typedef struct pb_gpu_probe {

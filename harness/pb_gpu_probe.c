@@ -24,6 +24,7 @@ enum {
     ATTR_PCI_DEVICE_ID = 34,
     ATTR_MEMORY_CLOCK_RATE = 36,
     ATTR_GLOBAL_MEMORY_BUS_WIDTH = 37,
+    ATTR_L2_CACHE_SIZE = 38,
     ATTR_COMPUTE_CAPABILITY_MAJOR = 75,
     ATTR_COMPUTE_CAPABILITY_MINOR = 76,
     ATTR_PCI_DOMAIN_ID = 50,
@@ -108,6 +109,7 @@ int pb_gpu_device_query(int index, int want_free, pb_gpu_device *d)
     cu.DeviceGetAttribute(&d->sm_clock_khz, ATTR_CLOCK_RATE, dev);
     cu.DeviceGetAttribute(&d->mem_clock_khz, ATTR_MEMORY_CLOCK_RATE, dev);
     cu.DeviceGetAttribute(&d->mem_bus_bits, ATTR_GLOBAL_MEMORY_BUS_WIDTH, dev);
+    cu.DeviceGetAttribute(&d->l2_bytes, ATTR_L2_CACHE_SIZE, dev);
     cu.DeviceGetAttribute(&bus, ATTR_PCI_BUS_ID, dev);
     cu.DeviceGetAttribute(&slot, ATTR_PCI_DEVICE_ID, dev);
     cu.DeviceGetAttribute(&domain, ATTR_PCI_DOMAIN_ID, dev);

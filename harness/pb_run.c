@@ -476,6 +476,8 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
         expected *e = bsearch(&probe, exp.v, exp.n, sizeof *exp.v, by_key);
         if (e)
             e->seen = 1;
+        if (!r->gpu_uuid[0]) /* the worker's CPU rows: the GPU whose run they belong to */
+            pb_strlcpy(r->gpu_uuid, o->gpu_uuid, sizeof r->gpu_uuid);
         failed_rows += strcmp(r->verified, "FAIL") == 0;
         pb_rowset_push(rows, r);
     }
@@ -747,6 +749,7 @@ static cJSON *gpu_json(const pb_run_env *env, const pb_run_log *log, int k)
     cJSON_AddNumberToObject(gpu, "memory_bytes", g->mem_total);
     add_str(gpu, "compute_capability", cc);
     cJSON_AddNumberToObject(gpu, "sm_count", g->sms);
+    cJSON_AddNumberToObject(gpu, "l2_bytes", g->l2_bytes);
     cJSON_AddNumberToObject(gpu, "sm_clock_max_mhz", g->sm_clock_khz / 1000);
     cJSON_AddNumberToObject(gpu, "mem_clock_max_mhz", g->mem_clock_khz / 1000);
     cJSON_AddNumberToObject(gpu, "cuda_driver_version", env->probe.driver_version);

@@ -20,6 +20,8 @@
 #include "summary.h"
 
 #include <cjson/cJSON.h>
+#include <errno.h>
+#include <sys/stat.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,6 +158,24 @@ static int check_destinations(const pb_options *o)
     }
     if (o->record && pb_output_check_dir("--record", o->record_dir, err, sizeof err) != PB_OK)
         goto bad;
+    struct stat st;
+    if (o->ceilings[0] && (stat(o->ceilings, &st) != 0 || !S_ISREG(st.st_mode) || access(o->ceilings, R_OK) != 0)) {
+        snprintf(err, sizeof err, "--ceilings %s: %s", o->ceilings,
+                 stat(o->ceilings, &st) != 0 ? strerror(errno) : !S_ISREG(st.st_mode) ? "not a regular file"
+                                                                                      : strerror(errno));
+        goto bad;
+    }
+    if (o->ceilings[0]) { /* read now: a bad file is refused before anything is measured */
+        pb_ceilings c;
+        memset(&c, 0, sizeof c);
+        if (pb_ceilings_read(o->ceilings, &c, err, sizeof err) != 0)
+            goto bad;
+        if (!c.uuid[0] || !(c.stream_gbs > 0)) {
+            snprintf(err, sizeof err, "--ceilings %s: not a ceilings file (no GPU UUID or no stream ceiling; "
+                     "portbench ceilings writes one)", o->ceilings);
+            goto bad;
+        }
+    }
     return PB_OK;
 bad:
     pb_errorf("%s", err);

@@ -394,7 +394,7 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         reps = (int)(o->time_budget / one);
         reps = reps < 1 ? 1 : reps;
     }
-    timing t;
+    timing t = {0}; /* freed on every path, also when the warm-up failed */
     if (rc == PB_OK)
         rc = timed_reps(be, v, a, reps, gpu_row && pb_trace_active(), &t);
     if (gpu_row) {

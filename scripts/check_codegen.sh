@@ -2,22 +2,22 @@
 # What the compilers made of the kernels, checked in their output:
 #  1. The FMA chain survives: no compiler may fold or delete it.
 #     - CUDA: PTX of cuda/micro.cu (nvcc), fma.rn.f32 / fma.rn.f64 in fma_kernel<float/double>;
-#     - clang-19 offload: the final sm_90 device image (after device LTO and ptxas),
-#       disassembled with cuobjdump: FFMA / DFMA in the fma target regions;
-#     - gcc-12 offload: the PTX embedded in pb-omp-gcc-12: fma.rn.f32 / fma.rn.f64.
-#  2. Lanes under gcc (issue 10): gcc runs an OpenMP thread on a warp and uses the 32
-#     lanes only inside `simd` constructs, which it lowers to SIMT loops that read the
-#     lane number (`mov.u32 %rN,%laneid`). Every kernel of dmvm, reduce and the micro
-#     benchmarks (the target regions of each source function FN__float/double/int) must
-#     contain one; a kernel without it runs one lane per warp (other benchmarks' kernels
-#     without one are listed). A control program proves that the signature tells the two
-#     apart. Known exception: dMVM V9 (gcc-12 runs no simd loop with an array-section
-#     reduction on lanes).
+#     - every clang toolchain of the build: the final sm_90 device image (after device LTO
+#       and ptxas), disassembled with cuobjdump: FFMA / DFMA in the fma target regions;
+#     - every gcc toolchain: the PTX embedded in pb-omp-<id>: fma.rn.f32 / fma.rn.f64.
+#  2. Lanes under gcc-12 (issue 10; check_codegen_lanes.sh): gcc runs an OpenMP thread on
+#     a warp and uses the 32 lanes only inside `simd` constructs, which it lowers to SIMT
+#     loops that read the lane number (`mov.u32 %rN,%laneid`). Every kernel of dmvm,
+#     reduce and the micro benchmarks (the target regions of each source function
+#     FN__float/double/int) must contain one; a kernel without it runs one lane per warp
+#     (other benchmarks' kernels without one are listed). A control program proves that
+#     the signature tells the two apart. Known exception: dMVM V9 (gcc-12 runs no simd
+#     loop with an array-section reduction on lanes).
 #  3. Team-shared arrays in shared memory (V5/V6, reduce k1-k7):
-#     - gcc: the PTX buffer (omp_target/gomp_team_shared.ptx) is `.shared` and of
+#     - gcc-12: the PTX buffer (omp_target/gomp_team_shared.ptx) is `.shared` and of
 #       PB_OMP_TEAM_SHARED_BYTES, those kernels call pb_gomp_team_shared(), and V5/V6
 #       keep no soft-stack frame as large as their smallest array;
-#     - clang: in each device image of pb-omp-clang-19, a kernel's static shared memory
+#     - clang-19: in each device image of pb-omp-clang-19, a kernel's static shared memory
 #       (.nv.shared.<kernel>) exceeds the image's smallest by at least its arrays' bytes.
 # usage: scripts/check_codegen.sh BUILD_DIR   (tools from scripts/setup.sh)
 set -euo pipefail
@@ -40,35 +40,50 @@ count_ptx() { # count_ptx FILE ENTRY-PATTERN INSTRUCTION
 need "CUDA fma_kernel<float> fma.rn.f32" "$(count_ptx "$tmp/micro.ptx" 'fma_kernelIf' fma.rn.f32)"
 need "CUDA fma_kernel<double> fma.rn.f64" "$(count_ptx "$tmp/micro.ptx" 'fma_kernelId' fma.rn.f64)"
 
-# clang: build the OpenMP micro kernels as the worker does and keep the device image.
+# Every OpenMP toolchain of the build (toolchains/<id>.flags, written by pb_omp_worker:
+# compiler, PATH prefix, then its flags, one per line).
 cat > "$tmp/main.c" <<'C'
 int pb_omp_device(void) { return 0; }
 int main(void) { return 0; }
 C
-(cd "$tmp" && clang-19 -O3 -fopenmp --offload-arch=sm_90 --cuda-path="$cuda118" \
-   --libomptarget-nvptx-bc-path=/usr/lib/llvm-19/lib -I"$src/harness" -I"$src/omp_target" \
-   "$src/omp_target/micro.c" main.c -save-temps -o micro -lm >/dev/null 2>&1)
-img=$(ls "$tmp"/micro*.sm_90.img 2>/dev/null | head -n 1)
-if [ -z "$img" ]; then
-  say "FAIL clang: no device image"
-  fail=1
-else
-  PATH=$cuda118/bin:$PATH cuobjdump -sass "$img" > "$tmp/clang.sass"
-  count_sass() { awk -v fn="$2" -v ins="$3" '/Function :/ {inside = index($3, fn)} inside && index($0, ins) {n++} END {print n + 0}' "$1"; }
-  need "clang omp fma (float) FFMA" "$(count_sass "$tmp/clang.sass" fma__float FFMA)"
-  need "clang omp fma (double) DFMA" "$(count_sass "$tmp/clang.sass" fma__double DFMA)"
-fi
-
-# gcc: the offload PTX is embedded as text in the worker; count inside the function
-# definitions of the fma target regions.
-gccw=$build/libexec/portbench/pb-omp-gcc-12
-if [ -x "$gccw" ]; then
-  strings "$gccw" > "$tmp/gcc.ptx"
-  count_gcc() { awk -v fn="$2" -v ins="$3" '/BEGIN FUNCTION DEF:/ {inside = index($0, fn)} inside && index($0, ins) {n++} END {print n + 0}' "$1"; }
-  need "gcc omp fma (float) fma.rn.f32" "$(count_gcc "$tmp/gcc.ptx" 'fma__float$' fma.rn.f32)"
-  need "gcc omp fma (double) fma.rn.f64" "$(count_gcc "$tmp/gcc.ptx" 'fma__double$' fma.rn.f64)"
-else
-  say "skip gcc: $gccw not built"
-fi
+count_sass() { awk -v fn="$2" -v ins="$3" '/Function :/ {inside = index($3, fn)} inside && index($0, ins) {n++} END {print n + 0}' "$1"; }
+count_gcc() { awk -v fn="$2" -v ins="$3" '/BEGIN FUNCTION DEF:/ {inside = index($0, fn)} inside && index($0, ins) {n++} END {print n + 0}' "$1"; }
+n=0
+for f in "$build"/toolchains/*.flags; do
+  [ -e "$f" ] || continue
+  id=$(basename "$f" .flags)
+  mapfile -t line < "$f"
+  cc=${line[0]} prefix=${line[1]}
+  flags=("${line[@]:2}")
+  n=$((n + 1))
+  case $id in
+    clang-*)
+      # build the OpenMP micro kernels as the worker does, for sm_90 only, and keep the
+      # final device image (after device LTO and ptxas); disassemble it with cuobjdump
+      flags=("${flags[@]/#--offload-arch=*/--offload-arch=sm_90}")
+      mkdir -p "$tmp/$id"
+      (cd "$tmp/$id" && PATH=${prefix:+$prefix:}$PATH "$cc" "${flags[@]}" -I"$src/harness" -I"$src/omp_target" \
+         "$src/omp_target/micro.c" ../main.c -save-temps -o micro -lm > build.log 2>&1)
+      img=$(ls "$tmp/$id"/micro*sm_90*.img 2>/dev/null | head -n 1)
+      if [ -z "$img" ]; then
+        say "FAIL $id: no device image ($(tail -n 1 "$tmp/$id/build.log"))"
+        fail=1
+        continue
+      fi
+      PATH=$cuda118/bin:$PATH cuobjdump -sass "$img" > "$tmp/$id.sass"
+      need "$id omp fma (float) FFMA" "$(count_sass "$tmp/$id.sass" fma__float FFMA)"
+      need "$id omp fma (double) DFMA" "$(count_sass "$tmp/$id.sass" fma__double DFMA)"
+      ;;
+    gcc-*)
+      # the offload PTX is embedded as text in the worker; count inside the function
+      # definitions of the fma target regions
+      w=$build/libexec/portbench/pb-omp-$id
+      strings "$w" > "$tmp/$id.ptx"
+      need "$id omp fma (float) fma.rn.f32" "$(count_gcc "$tmp/$id.ptx" 'fma__float$' fma.rn.f32)"
+      need "$id omp fma (double) fma.rn.f64" "$(count_gcc "$tmp/$id.ptx" 'fma__double$' fma.rn.f64)"
+      ;;
+  esac
+done
+[ $n -ge 1 ] || { say "FAIL no OpenMP toolchain in $build/toolchains"; fail=1; }
 source "$src/scripts/check_codegen_lanes.sh"
 exit $fail

@@ -1,5 +1,7 @@
-# Sourced by scripts/check_codegen.sh (uses its src, build, tmp, cuda118, gccw, say, fail):
+# Sourced by scripts/check_codegen.sh (uses its src, build, tmp, cuda118, say, fail):
 # checks 2 (lanes under gcc) and 3 (team-shared arrays in shared memory) described there.
+gccw=$build/libexec/portbench/pb-omp-gcc-12
+[ -x "$gccw" ] && strings "$gccw" > "$tmp/gcc.ptx"
 
 # ---- 2. lanes under gcc (dmvm, reduce, stream, copy, fill, stream-strided, fma, fma-strided) ----
 # lane_loops PTX: "group count" for each kernel group (source function) of ours

@@ -2,10 +2,11 @@
 # The committed GPU results, run on a GPU host from the bundle:
 #   scripts/gpu_results.sh OUTDIR STEP...
 # Steps: validate ceilings dmvm reduce stream strided stridedboth fma fmastrided fill large gemm
-#        gemmk7 transpose window histogram ranksort vecadd tools tune (or all, which leaves out
-#        tune; `course` = the five course kernels; tools = summary, compare --by compiler and
-#        report of the runs; `tune` runs scripts/tune_gpu.sh, whose rows go into
-#        harness/pb_tuning.c before the rest is measured again).
+#        gemmk7 transpose window histogram ranksort vecadd tools (or all; `course` = the five
+#        course kernels; tools = summary, compare --by compiler and report of the runs),
+#        and, not in all: compilers (every OpenMP toolchain of the bundle side by side) and
+#        tune (scripts/tune_gpu.sh, whose rows go into harness/pb_tuning.c before the rest
+#        is measured again).
 # Every benchmark run is recorded with --record under OUTDIR/results/<gpu>/<benchmark>/
 # (the layout of results/README.md) and reads the ceilings measured in the same session.
 set -uo pipefail
@@ -149,6 +150,15 @@ for step in "${steps[@]}"; do
     "$pb" compare --by compiler "${csvs[@]}" > "$out/compilers.txt" 2>&1
     "$pb" report "${csvs[@]}" -o "$out/report" > "$out/report.log" 2>&1
     log "end   tools: exit $?"
+    ;;
+  compilers)
+    # every OpenMP variant on every toolchain built (clang-16/19, gcc-11/12), CUDA as the
+    # reference; gcc's atomic reduction would take minutes at 2^28: clause..multiacc only
+    tcs=$("$pb" list 2>/dev/null | awk '$1 ~ /^omp@/ && $4 == "built" {print $1}' | paste -sd, -)
+    cmp=(--backend "cuda,$tcs" --no-baselines --record="$out/results")
+    run compilers_dmvm dmvm "${cmp[@]}" --variants all --nx 16384 --dtype double
+    run compilers_reduce reduce "${cmp[@]}" --variants k7,shfl,clause-multiacc --n 2^28 --dtype double --warmup 1 --reps 5
+    run compilers_stream stream "${cmp[@]}" --n 2^28 --dtype double
     ;;
   *) log "unknown step $step" ;;
   esac

@@ -1,22 +1,32 @@
 #!/usr/bin/env bash
 # Make a fresh Debian 12 build machine ready to build portbench. Safe to run twice.
 #  - installs the compilers and libraries from Debian main (clang-19 + libomp-19 offload,
-#    gcc-12 nvptx offload, hwloc, OpenBLAS for the CPU GEMM bar, cmake, gnuplot for reports);
+#    gcc-12 nvptx offload, and the previous majors clang-16 and gcc-11 + gcc-11 nvptx
+#    offload, hwloc, cJSON, OpenBLAS for the CPU GEMM bar, MPICH for the MPI mode, cmake,
+#    jq for the tests, gnuplot for reports);
+#  - unpacks LLVM 16's OpenMP runtime (libomp-16-dev, libomp5-16) into a private prefix,
+#    because in apt it conflicts with libomp-19-dev (installing one removes the other);
 #  - provides CUDA 11.8's ptxas/nvlink/fatbinary/cuobjdump/nvdisasm (Debian non-free, nvidia-cuda-toolkit)
 #    in a private "CUDA path" for clang-19 offload, because libomptarget 19 cannot load
 #    cubins written by CUDA 13's ptxas (see docs/toolchain.md). The system's apt sources
 #    are not changed: the non-free index lives in a temporary directory.
-# Environment: PORTBENCH_CUDA118_DIR (default /opt/portbench/cuda-11.8-offload).
+# Environment: PORTBENCH_CUDA118_DIR (default /opt/portbench/cuda-11.8-offload),
+# PORTBENCH_LLVM16_DIR (default /opt/portbench/llvm-16).
 set -euo pipefail
 
 CUDA118_DIR=${PORTBENCH_CUDA118_DIR:-/opt/portbench/cuda-11.8-offload}
+LLVM16_DIR=${PORTBENCH_LLVM16_DIR:-/opt/portbench/llvm-16}
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
 
 log() { printf 'setup: %s\n' "$*" >&2; }
 
-packages=(clang-19 clang-tools-19 libomp-19-dev gcc-12-offload-nvptx libhwloc-dev hwloc-nox libcjson-dev jq
-          libopenblas-dev
+# clang-16 needs clang-tools-16 (clang-offload-packager, clang-linker-wrapper) and brings
+# libllvm16, which LLVM 16's libomptarget needs at run time. gcc-11-offload-nvptx and
+# gcc-12-offload-nvptx coexist (both use gcc-12's libgomp-plugin-nvptx1).
+packages=(clang-19 clang-tools-19 libomp-19-dev gcc-12-offload-nvptx
+          clang-16 clang-tools-16 gcc-11 gcc-11-offload-nvptx
+          libhwloc-dev hwloc-nox libcjson-dev jq libopenblas-dev mpich libmpich-dev
           cmake make gnuplot-nox xz-utils binutils ca-certificates)
 missing=()
 for p in "${packages[@]}"; do
@@ -34,11 +44,36 @@ if [ ! -x /usr/local/cuda/bin/nvcc ]; then
   log "warning: /usr/local/cuda/bin/nvcc not found; the CUDA backend will not be built"
 fi
 
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/deb"
+chmod 755 "$tmp"; chown _apt "$tmp/deb" 2>/dev/null || true # apt-get download runs as _apt where it can
+
+# LLVM 16's OpenMP runtime, the same version as the installed libllvm16 (its libomptarget
+# and CUDA plugins need that libLLVM-16). Laid out as <dir>/lib like /usr/lib/llvm-16/lib.
+llvm16_version=$(dpkg-query -W -f='${Version}' libllvm16)
+if [ -f "$LLVM16_DIR/lib/libomptarget.so.16" ] && [ "$(cat "$LLVM16_DIR/VERSION" 2>/dev/null)" = "$llvm16_version" ]; then
+  log "LLVM 16 OpenMP runtime already in $LLVM16_DIR"
+else
+  log "unpacking libomp-16-dev $llvm16_version into $LLVM16_DIR (it conflicts with libomp-19-dev in apt)"
+  if ! apt-cache show "libomp-16-dev=$llvm16_version" >/dev/null 2>&1; then $SUDO apt-get update -q; fi
+  (cd "$tmp/deb" && apt-get download -q "libomp-16-dev=$llvm16_version" "libomp5-16=$llvm16_version")
+  for d in "$tmp"/deb/libomp-16-dev_*.deb "$tmp"/deb/libomp5-16_*.deb; do dpkg -x "$d" "$tmp/llvm16"; done
+  $SUDO rm -rf "$LLVM16_DIR"
+  $SUDO mkdir -p "$LLVM16_DIR"
+  $SUDO cp -a "$tmp/llvm16/usr/lib/llvm-16/lib" "$LLVM16_DIR/"
+  # libomptarget 16 dlopens its plugins by bare name from inside libLLVM-16, so only
+  # libLLVM-16's RUNPATH ($ORIGIN/../lib) and LD_LIBRARY_PATH are searched, never the
+  # worker's RPATH. Reached through this link, $ORIGIN/../lib is this directory, where
+  # the plugins are (scripts/bundle.sh lays out the bundle the same way).
+  libllvm=$(dpkg -L libllvm16 | grep -m1 "/libLLVM-16\.so\.1$")
+  $SUDO ln -sfn "$libllvm" "$LLVM16_DIR/lib/libLLVM-16.so.1"
+  echo "$llvm16_version" | $SUDO tee "$LLVM16_DIR/VERSION" >/dev/null
+fi
+
 if [ -x "$CUDA118_DIR/bin/ptxas" ] && [ -x "$CUDA118_DIR/bin/nvdisasm" ] && [ -f "$CUDA118_DIR/include/cuda.h" ]; then
   log "CUDA 11.8 offload tools already in $CUDA118_DIR"
 else
   log "fetching CUDA 11.8 ptxas/nvlink from Debian non-free into $CUDA118_DIR"
-  tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
   mkdir -p "$tmp/lists/partial" "$tmp/cache/archives/partial"
   # Same mirrors as the system's own sources, non-free component only, private index.
   src=/etc/apt/sources.list.d/debian.sources

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # GPU validation, run on a GPU host (from the bundle or a build tree):
-#  1. every variant of every backend of every benchmark verified at awkward sizes and
-#     parameters, in every dtype;
+#  1. every variant of every backend (every OpenMP toolchain built) of every benchmark
+#     verified at awkward sizes and parameters, in every dtype;
 #  2. compute-sanitizer memcheck, racecheck, synccheck and initcheck over every CUDA
 #     kernel at small awkward sizes: zero errors required;
 #  3. the FMA chain visible in the SASS of the CUDA worker;
@@ -71,12 +71,17 @@ declare -A small=(
 # A name BENCH:WHAT is a second set of cases of BENCH (ranksort's one-block version
 # only takes n <= 1024, so its larger sizes run the grid version alone: no SKIP rows).
 benches=${VALIDATE_BENCHES:-dmvm reduce stream copy fill stream-strided fma fma-strided gemm transpose transpose:square window histogram ranksort ranksort:large vecadd}
+# Every OpenMP toolchain this build or bundle has (portbench list: "omp@<id> ... built"),
+# or VALIDATE_OMP (a comma list such as omp@clang-19,omp@gcc-12).
+omp=${VALIDATE_OMP:-$("$pb" list 2>/dev/null | awk '$1 ~ /^omp@/ && $4 == "built" {print $1}' | paste -sd, -)}
+[ -n "$omp" ] || { echo "validate: no OpenMP worker built" >&2; exit 2; }
+echo "validate: OpenMP toolchains: $omp"
 
 # 1. correctness of everything
 for bench in $benches; do
   f=${bench/:/_} # file names without the colon
   # shellcheck disable=SC2086
-  "$pb" "${bench%%:*}" --backend cuda,omp,omp@gcc,cublas,cub,cudart,cpu,openblas --variants all ${check[$bench]} \
+  "$pb" "${bench%%:*}" --backend "cuda,$omp,cublas,cub,cudart,cpu,openblas" --variants all ${check[$bench]} \
       --warmup 1 --reps 3 --csv "$out/validate_$f.csv" "$@" > "$out/validate_$f.txt" 2> "$out/validate_$f.log"
   rc=$?
   pass=$(grep -c ',PASS,' "$out/validate_$f.csv" || true)

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# multi.sh PORTBENCH WORKDIR CASE [MPIEXEC]
+# Several GPUs and MPI ranks without a GPU: PB_TEST_FAKE_GPUS makes the driver believe in
+# GPUs that are not there (their workers run the OpenMP code on the host), and mpiexec
+# starts several ranks on this machine.
+set -uo pipefail
+pb=$1 work=$2/$3 case=$3 mpiexec=${4:-mpiexec}
+rm -rf "$work"
+mkdir -p "$work/tmp"
+cd "$work" || exit 1
+export TMPDIR=$work/tmp OMP_NUM_THREADS=1 OMP_WAIT_POLICY=passive
+fail() { echo "FAIL: $*"; exit 1; }
+col() { awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == c) k = i; next } { print $k }' "$1"; }
+small=(dmvm --backend omp,cpu --allow-host-fallback --nx 33,100 --variants v1,v7 --reps 2 --warmup 1)
+
+case $case in
+gpus_at_once|gpus_serial) # --gpu all: one run per GPU, rows merged, a column group per GPU
+  extra=()
+  [ "$case" = gpus_serial ] && extra=(--gpu-serial)
+  PB_TEST_FAKE_GPUS=2 "$pb" "${small[@]}" --gpu all "${extra[@]}" --csv out.csv > table.txt 2> err.txt ||
+    fail "exit status $?: $(tail -3 err.txt)"
+  for g in 0 1; do
+    n=$(col out.csv gpu_index | grep -cx "$g")
+    [ "$n" = 8 ] || fail "$n rows of GPU $g, expected 8"
+  done
+  [ "$(col out.csv gpu_uuid | sort -u | tr '\n' ' ')" = "GPU-fake-0 GPU-fake-1 " ] || fail "gpu_uuid: $(col out.csv gpu_uuid | sort -u)"
+  [ "$(col out.csv host | sort -u | wc -l)" = 1 ] || fail "host column"
+  grep -q "omp(clang-19)@g1" table.txt || fail "no column group per GPU: $(head -5 table.txt)"
+  [ "$(jq '.gpus | length' out.csv.meta.json)" = 2 ] || fail "meta.json lacks the GPUs"
+  [ -z "$(ls tmp)" ] || fail "temporary files left" ;;
+spread)        # --spread: min/median/max across GPUs and the slowest
+  PB_TEST_FAKE_GPUS=3 "$pb" "${small[@]}" --gpu 0,2 --spread > table.txt 2> err.txt || fail "exit status $?"
+  grep -q "across gpus" table.txt && grep -Eq "v1 +omp\(clang-19\) +2 " table.txt || fail "$(cat table.txt)" ;;
+gpus_interrupted) # SIGTERM while two GPUs run: both runs stop, rows so far kept
+  PB_TEST_FAKE_GPUS=2 PB_TEST_ROW_DELAY_MS=300 "$pb" "${small[@]}" --gpu all --csv out.csv > /dev/null 2>&1 &
+  pid=$!
+  sleep 2
+  kill -TERM $pid
+  wait $pid
+  rc=$?
+  [ $rc -eq 143 ] || fail "exit status $rc"
+  [ "$(jq .complete out.csv.meta.json)" = false ] || fail "complete is not false"
+  sleep 0.3
+  pgrep -f "$work/tmp" > /dev/null && fail "a worker or GPU run is still running"
+  [ -z "$(ls tmp)" ] || fail "temporary files left" ;;
+mpi_gather)    # mpiexec -n 3: rank 0 gathers every rank's rows into one file
+  "$mpiexec" -n 3 "$pb" "${small[@]}" --csv out.csv > table.txt 2> err.txt || fail "exit status $?: $(tail -3 err.txt)"
+  for r in 0 1 2; do
+    n=$(col out.csv rank | grep -cx "$r")
+    [ "$n" = 8 ] || fail "$n rows of rank $r, expected 8"
+  done
+  [ "$(jq '.mpi.ranks | length' out.csv.meta.json)" = 3 ] || fail "meta.json lacks the ranks"
+  [ "$(jq '.mpi.gather_s | type' out.csv.meta.json)" = '"number"' ] || fail "no gather time"
+  grep -q "slowest rank" table.txt || fail "no spread across ranks: $(head -5 table.txt)" ;;
+mpi_rank_crash) # a rank whose worker crashes: FAIL rows carry its rank, the others finish
+  "$mpiexec" -n 1 "$pb" "${small[@]}" --csv out.csv : -n 1 -env PB_TEST_CRASH_AFTER 1 "$pb" "${small[@]}" \
+    : -n 1 "$pb" "${small[@]}" > /dev/null 2> err.txt
+  rc=$?
+  [ $rc -ne 0 ] || fail "exit status 0"
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) c[$i] = i; next }
+           $c["verified"] == "FAIL" && $c["rank"] != 1 { bad = 1 } $c["verified"] == "FAIL" { n++ }
+           END { exit bad || n == 0 }' out.csv || fail "FAIL rows not (only) of rank 1"
+  [ "$(col out.csv rank | sort -u | tr '\n' ' ')" = "0 1 2 " ] || fail "ranks: $(col out.csv rank | sort -u)" ;;
+mpi_rank_stuck) # a rank that never reaches the gather: the others give up, nothing hangs
+  start=$(date +%s)
+  "$mpiexec" -n 1 "$pb" "${small[@]}" --mpi-timeout 3 --csv out.csv : \
+    -n 1 -env PB_TEST_ROW_DELAY_MS 60000 "$pb" "${small[@]}" --mpi-timeout 3 > /dev/null 2> err.txt
+  rc=$?
+  [ $rc -ne 0 ] || fail "exit status 0"
+  [ $(($(date +%s) - start)) -lt 30 ] || fail "took $(($(date +%s) - start)) s"
+  grep -q "did not reach the gather within 3 s" err.txt || fail "stderr: $(cat err.txt)"
+  [ "$(jq .complete out.csv.meta.json)" = false ] || fail "rank 0's rows not kept as incomplete"
+  sleep 0.5
+  pgrep -f "$work/tmp" > /dev/null && fail "a worker is still running" ;;
+mpi_gpu_list)  # under MPI each rank takes its node-local GPU: an explicit list is refused
+  "$mpiexec" -n 2 "$pb" "${small[@]}" --gpu 0,1 > /dev/null 2> err.txt
+  rc=$?
+  [ $rc -ne 0 ] || fail "exit status 0"
+  grep -q "node-local rank" err.txt || fail "stderr: $(cat err.txt)" ;;
+*) fail "unknown case $case" ;;
+esac
+echo "ok: $case"
