@@ -5,6 +5,7 @@
 #   dist/portbench-base.tar.xz    driver, workers, scripts, shared libraries, and the
 #                                 runtimes of the default clang and of every gcc
 #   dist/portbench-<id>.tar.xz    one per other clang toolchain: its lib/<id>/ (libLLVM)
+#   dist/portbench-extra.tar.xz   OpenBLAS (gemm's CPU bar) and MPICH (mpiexec, MPI runs)
 # Every part unpacks into the same portbench/ tree:
 #   for f in portbench-*.tar.xz; do tar -xJf "$f"; done; portbench/bin/portbench list
 # Layout:
@@ -41,6 +42,17 @@ cp "$build/bin/portbench" "$root/bin/"
 cp "$build"/libexec/portbench/pb-* "$root/libexec/portbench/"
 cp "$here/validate_gpu.sh" "$here/gpu_results.sh" "$here/probe_clang16.sh" "$here/gemm_k7_sweep.sh" "$here/tune_gpu.sh" \
    "$root/scripts/"
+# The MPI launcher the driver was built against (MPICH's hydra), so that
+# `portbench/bin/mpiexec -n 2 portbench/bin/portbench ...` works on a host without MPI:
+# hydra finds hydra_pmi_proxy next to itself; both find their libraries in lib/.
+if ldd "$build/bin/portbench" | grep -q libmpich; then
+  hydra=$(readlink -f "$(command -v mpiexec.hydra || true)")
+  [ -x "$hydra" ] || { say "the driver uses MPICH but mpiexec.hydra is missing" >&2; exit 1; }
+  command -v patchelf > /dev/null || { say "patchelf is needed to bundle MPICH's launcher (scripts/setup.sh)" >&2; exit 1; }
+  cp "$hydra" "$root/bin/mpiexec"
+  cp "$(dirname "$hydra")/hydra_pmi_proxy" "$root/bin/"
+  patchelf --set-rpath '$ORIGIN/../lib' "$root/bin/mpiexec" "$root/bin/hydra_pmi_proxy"
+fi
 
 skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libdl\.so|librt\.so|libpthread\.so|libstdc\+\+|libgcc_s|libcuda\.so|libcublas|libcudart|libcupti|libnvidia)'
 runtime='^(libomp\.so|libomptarget|libLLVM|libgomp\.so|libgomp-plugin)'
@@ -133,7 +145,9 @@ done
 # and each OpenMP worker, as bundled, finds its plugin and hands its image to a (fake) driver
 "$here/check_offload.sh" "$root/bin/portbench" || { say "offload plumbing of the bundle is broken (see FAIL above)"; exit 1; }
 
-# 4. the parts: the default clang's runtime travels with the base, every other clang apart
+# 4. the parts: the default clang's runtime travels with the base; every other clang
+#    apart; the libraries that only some runs need (OpenBLAS for gemm's CPU bar, MPICH for
+#    MPI runs) in portbench-extra, so that every part stays well below one transfer.
 default=$(sed -n 's/^PB_ALIAS("omp", *"omp@\(.*\)")$/\1/p' "$here/../harness/pb_backends.def")
 export XZ_OPT=${XZ_OPT:--6 -T0}
 parts=()
@@ -146,6 +160,16 @@ for d in "$root"/lib/clang-*/; do
   parts+=("$out/portbench-$id.tar.xz")
   excl+=(--exclude="portbench/lib/$id")
 done
+extra=()
+for f in "$root"/lib/libopenblas* "$root"/lib/libgfortran* "$root"/lib/libquadmath* "$root"/lib/libmpich* \
+         "$root"/lib/libuc[mpst]* "$root"/lib/libslurm* "$root"/bin/mpiexec "$root"/bin/hydra_pmi_proxy; do
+  [ -e "$f" ] && extra+=("portbench/${f#"$root"/}")
+done
+if [ ${#extra[@]} -gt 0 ]; then
+  tar -C "$out" -cJf "$out/portbench-extra.tar.xz" "${extra[@]}"
+  parts+=("$out/portbench-extra.tar.xz")
+  for e in "${extra[@]}"; do excl+=(--exclude="$e"); done
+fi
 tar -C "$out" "${excl[@]}" -cJf "$out/portbench-base.tar.xz" portbench
 parts=("$out/portbench-base.tar.xz" "${parts[@]}")
 say "$root ($(du -sh "$root" | cut -f1)), xz $XZ_OPT:"
