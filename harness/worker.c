@@ -14,6 +14,7 @@
 #include "pb_result.h"
 #include "pb_stats.h"
 #include "pb_trace.h"
+#include "pb_tuning.h"
 #include "pb_version.h"
 
 #include <math.h>
@@ -42,6 +43,7 @@ typedef struct worker {
     int rows;
     char host[64];
     char gpu_uuid[64]; /* of the GPU this worker was given, when the driver found it */
+    int cc; /* compute capability x 10 of the GPU (0: none), the key of the tuning table */
 } worker;
 
 typedef struct backend_state {
@@ -437,6 +439,15 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         if (pass && strcmp(r.offload, "host-fallback") == 0)
             pb_strlcpy(r.note, "OpenMP target region ran on the host (no GPU)", sizeof r.note);
     }
+    if (strcmp(v->name, "best") == 0 && rc != PB_SKIP) { /* the launch shape it ran with */
+        pb_shape sh;
+        char shape[200];
+        if (pb_tuning_lookup(c->bench->name, v->name, be->name, be->compiler, bs->dev.on_host ? 0 : w->cc, &sh, shape,
+                             sizeof shape) == 0) {
+            size_t len = strlen(r.note);
+            snprintf(r.note + len, sizeof r.note - len, "%sshape %s", len ? "; " : "", shape);
+        }
+    }
     timing_free(&t);
     emit_row(w, &r, 1);
 }
@@ -691,8 +702,10 @@ int main(int argc, char **argv)
     pb_backend_config cfg = {o.device, o.threads, o.allow_host_fallback, {0}};
     if (gpu_requested)
         describe_gpu(o.device, &cfg.gpu);
-    if (cfg.gpu.ok)
+    if (cfg.gpu.ok) {
         pb_strlcpy(w.gpu_uuid, cfg.gpu.uuid, sizeof w.gpu_uuid);
+        w.cc = 10 * cfg.gpu.cc_major + cfg.gpu.cc_minor;
+    }
     for (size_t b = 0; b < pb_worker_nbackends && nstates < 8; ++b) {
         const pb_backend *be = pb_worker_backends[b];
         if (!backend_requested(&o, be))
