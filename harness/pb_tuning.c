@@ -46,7 +46,26 @@ const pb_tuning_row pb_tuning_table[] = {
     {"fill", "best", "omp", "gcc", 0, {0, 256, 4, 1}, DESIGN},
     {"fma", "best", "cuda", "nvcc", 0, {0, 256, 4, 1}, DESIGN},
     {"fma", "best", "omp", "clang", 0, {0, 256, 4, 1}, DESIGN},
-    {"fma", "best", "omp", "gcc", 0, {0, 256, 4, 1}, DESIGN},
+    {"fma", "best", "omp", "gcc", 0, {0, 256, 2, 1}, DESIGN}, /* 4, 8 chains: wrong doubles from gcc-12 on the H200 */
+    /* Measured: `scripts/tune_gpu.sh` on the H200 (cc 90), 2026-11-22, results/h200/tune/ */
+    {"dmvm", "best", "cuda", "nvcc", 90, {0, 256, 4, 2}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 4467.9 GB/s"},
+    {"dmvm", "best", "omp", "clang", 90, {0, 256, 4, 2}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 2948.8 GB/s"},
+    {"dmvm", "best", "omp", "gcc", 90, {0, 256, 2, 1}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 114.5 GB/s"},
+    {"reduce", "best", "cuda", "nvcc", 90, {8, 256, 2, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4188.0 GB/s"},
+    {"reduce", "best", "omp", "clang", 90, {8, 256, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 1891.5 GB/s"},
+    {"reduce", "best", "omp", "gcc", 90, {4, 256, 4, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 159.0 GB/s"},
+    {"stream", "best", "cuda", "nvcc", 90, {0, 256, 1, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4285.4 GB/s"},
+    {"stream", "best", "omp", "clang", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 3283.9 GB/s"},
+    {"stream", "best", "omp", "gcc", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 306.4 GB/s"},
+    {"copy", "best", "cuda", "nvcc", 90, {0, 256, 1, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4292.0 GB/s"},
+    {"copy", "best", "omp", "clang", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 3298.1 GB/s"},
+    {"copy", "best", "omp", "gcc", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 305.8 GB/s"},
+    {"fill", "best", "cuda", "nvcc", 90, {0, 256, 1, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4702.1 GB/s"},
+    {"fill", "best", "omp", "clang", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4092.0 GB/s"},
+    {"fill", "best", "omp", "gcc", 90, {8, 256, 4, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 169.8 GB/s"},
+    {"fma", "best", "cuda", "nvcc", 90, {0, 128, 4, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 32299.1 GFLOP/s"},
+    {"fma", "best", "omp", "clang", 90, {0, 256, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 28241.7 GFLOP/s"},
+    {"fma", "best", "omp", "gcc", 90, {0, 256, 2, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 2003.3 GFLOP/s"},
 };
 const size_t pb_tuning_nrows = sizeof pb_tuning_table / sizeof pb_tuning_table[0];
 
