@@ -2,11 +2,12 @@
 # The committed GPU results, run on a GPU host from the bundle:
 #   scripts/gpu_results.sh OUTDIR STEP...
 # Steps: validate ceilings dmvm reduce stream strided stridedboth fma fmastrided fill large gemm
-#        gemmk7 transpose window histogram ranksort vecadd tools (or all; `course` = the five
-#        course kernels; tools = summary, compare --by compiler and report of the runs),
-#        and, not in all: compilers (every OpenMP toolchain of the bundle side by side) and
-#        tune (scripts/tune_gpu.sh, whose rows go into harness/pb_tuning.c before the rest
-#        is measured again).
+#        gemmk7 transpose window histogram ranksort vecadd multigpu tools (or all; `course` =
+#        the five course kernels; tools = summary, compare --by compiler and report of the
+#        runs), and, not in all: dmvmclocks (issue 6's clock comparison), compilers (every
+#        OpenMP toolchain side by side, a subset of dmvm/reduce/large) and tune
+#        (scripts/tune_gpu.sh, whose rows go into harness/pb_tuning.c before the rest is
+#        measured again). VALIDATE_EXTRA: options for every validation run.
 # Every benchmark run is recorded with --record under OUTDIR/results/<gpu>/<benchmark>/
 # (the layout of results/README.md) and reads the ceilings measured in the same session.
 set -uo pipefail
@@ -17,7 +18,13 @@ pb=$here/../bin/portbench
 [ -x "$pb" ] || pb=$here/../build/bin/portbench
 mkdir -p "$out"
 ceil=$out/ceilings.txt
-all=(--backend cuda,omp,omp@gcc,cpu --record="$out/results")
+# every toolchain of the bundle (issues 10, 11): cuda, omp@clang-19, omp@clang-16, omp@gcc-12,
+# omp@gcc-11 (and any other built), the CPU baseline; the library bars join by default
+tcs=$("$pb" list 2>/dev/null | awk '$1 ~ /^omp@/ && $4 == "built" {print $1}' | paste -sd, -)
+all=(--backend "cuda,$tcs,cpu" --record="$out/results")
+# the default pair of OpenMP toolchains, for the benchmarks whose slow OpenMP forms would
+# take most of a GPU session with four toolchains (gemm, the course's smaller kernels)
+two=(--backend cuda,omp@clang-19,omp@gcc-12,cpu --record="$out/results")
 log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" | tee -a "$out/steps.log"; }
 run() { # run LABEL portbench-arguments... (with the session's ceilings, once measured)
   local label=$1
@@ -31,7 +38,7 @@ run() { # run LABEL portbench-arguments... (with the session's ceilings, once me
 }
 steps=("$@")
 course=(transpose window histogram ranksort vecadd)
-[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided stridedboth fma fmastrided fill large gemm gemmk7 "${course[@]}" tools)
+[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided stridedboth fma fmastrided fill large gemm gemmk7 "${course[@]}" multigpu tools)
 expanded=()
 for step in "${steps[@]}"; do
   if [ "$step" = course ]; then expanded+=("${course[@]}"); else expanded+=("$step"); fi
@@ -41,7 +48,7 @@ for step in "${steps[@]}"; do
   case $step in
   validate)
     log "start validate"
-    "$here/validate_gpu.sh" "$out/validation" > "$out/validate.txt" 2>&1
+    "$here/validate_gpu.sh" "$out/validation" ${VALIDATE_EXTRA:-} > "$out/validate.txt" 2>&1
     log "end   validate: exit $?"
     ;;
   ceilings)
@@ -50,22 +57,22 @@ for step in "${steps[@]}"; do
     log "end   ceilings: exit $?"
     ;;
   dmvm)
-    # the committed comparison (all variants, both dtypes), device clock where traced
-    run dmvm_nx16384 dmvm "${all[@]}" --variants all --nx 16384 --dtype double,float
+    # the comparison of issues 10 and 11: every variant of every backend and toolchain
+    run dmvm_nx16384 dmvm "${all[@]}" --variants all --nx 16384 --dtype double,float --warmup 1 --reps 5 \
+        --time-budget 10
+    ;;
+  dmvmclocks)
     # issue 6: both clocks at three sizes, and the same without tracing (its cost)
     run dmvm_clocks dmvm "${all[@]}" --variants all --nx 1024,4096,16384 --dtype double
-    run dmvm_untraced dmvm "${all[@]}" --variants all --nx 1024,4096,16384 --dtype double --clock host \
-       
+    run dmvm_untraced dmvm "${all[@]}" --variants all --nx 1024,4096,16384 --dtype double --clock host
     ;;
   reduce)
-    run reduce_course reduce "${all[@]}" --variants all --n 2^22 --dtype int,float,double --block 128 \
-       
-    # At 2^28, gcc's atomic variant would take minutes per repetition (1.7 s at 2^22 on
-    # the H200), so the atomic variants run without it.
-    run reduce_large reduce "${all[@]}" --variants k0-shfl,clause-best --n 2^28 --dtype int,float,double \
-        --block 256 --warmup 1 --reps 5 --time-budget 20
-    run reduce_large_atomic reduce --backend cuda,omp --no-baselines --record="$out/results" --variants atomic \
-        --n 2^28 --dtype int,float,double --warmup 1 --reps 3 --time-budget 20
+    # the course's table (2^22 ints) with every ladder, and 2^28 of every type. The atomic
+    # variants are left out: gcc's OpenMP atomic takes seconds per repetition at 2^22.
+    run reduce_2p22 reduce "${all[@]}" --variants k0-shfl,clause-best --n 2^22 --dtype int --block 128 \
+        --warmup 1 --reps 5 --time-budget 5
+    run reduce_2p28 reduce "${all[@]}" --variants k0-shfl,clause-best --n 2^28 --dtype int,float,double \
+        --block 256 --warmup 1 --reps 5 --time-budget 5
     ;;
   stream)
     run stream_sweep stream "${all[@]}" --n 2^10:2^27:4/oct --dtype double,float
@@ -82,25 +89,40 @@ for step in "${steps[@]}"; do
     ;;
   transpose)
     # square and one non-square shape; lib = cuBLAS geam
-    run transpose_16384 transpose "${all[@]}" --variants all --n 16384 --dtype double,float --time-budget 20
-    run transpose_8191x16411 transpose "${all[@]}" --variants all --n 8191 --cols 16411 --dtype double,float \
-        --time-budget 20
+    run transpose_16384 transpose "${two[@]}" --variants all --n 16384 --dtype double,float --warmup 1 --reps 5 \
+        --time-budget 5
+    run transpose_8191x16411 transpose "${two[@]}" --variants all --n 8191 --cols 16411 --dtype float --warmup 1 \
+        --reps 5 --time-budget 5
     ;;
   window)
-    run window_2p26 window "${all[@]}" --variants all --n 2^26 --radius 3 --dtype double,float --time-budget 20
+    run window_2p26 window "${two[@]}" --variants all --n 2^26 --radius 3 --dtype double,float --warmup 1 --reps 5 \
+        --time-budget 5
     ;;
   histogram)
-    # the course's 10 bins (every key on 10 counters) and wider histograms; lib = CUB
-    run histogram_2p26 histogram "${all[@]}" --variants all --n 2^26 --bins 10,256,4096 --dtype int,float \
-        --time-budget 20
+    # the course's 10 bins (every key on 10 counters) and a wider histogram; lib = CUB
+    run histogram_2p26 histogram "${two[@]}" --variants all --n 2^26 --bins 10,256 --dtype int,float --warmup 1 \
+        --reps 5 --time-budget 5
     ;;
   ranksort)
     # n^2 comparisons: the grid version at 2^16 keys, and both versions at the one-block limit
-    run ranksort_2p16 ranksort "${all[@]}" --variants grid --n 2^16 --dtype int,float --time-budget 20
-    run ranksort_1024 ranksort "${all[@]}" --variants all --n 1024 --dtype int,float
+    run ranksort_2p16 ranksort "${two[@]}" --variants grid --n 2^16 --dtype int,float --warmup 1 --reps 5 \
+        --time-budget 5
+    run ranksort_1024 ranksort "${two[@]}" --variants all --n 1024 --dtype int,float --warmup 1 --reps 5
     ;;
   vecadd)
-    run vecadd_2p27 vecadd "${all[@]}" --variants all --n 2^27 --dtype double,float
+    run vecadd_2p27 vecadd "${two[@]}" --variants all --n 2^27 --dtype double,float --warmup 1 --reps 5
+    ;;
+  multigpu)
+    # issue 14: every GPU of the node at once, and one MPI rank per GPU gathered by rank 0
+    run mgpu_dmvm dmvm "${all[@]}" --gpu all --variants all --nx 16384 --dtype double --warmup 1 --reps 5 \
+        --time-budget 10
+    mpi=$here/../bin/mpiexec
+    [ -x "$mpi" ] || mpi=mpiexec
+    log "start mpi_dmvm: $mpi -n 2 portbench dmvm ${all[*]} --variants all --nx 16384 --dtype double"
+    t0=$SECONDS
+    "$mpi" -n 2 "$pb" dmvm "${all[@]}" --variants all --nx 16384 --dtype double --warmup 1 --reps 5 --time-budget 10 \
+        --label mpi_dmvm --csv "$out/mpi_dmvm.csv" > "$out/mpi_dmvm.txt" 2> "$out/mpi_dmvm.log"
+    log "end   mpi_dmvm: exit $? after $((SECONDS - t0)) s"
     ;;
   fma)
     run fma_sweep fma "${all[@]}" --n 2^10:2^26:4/oct --chain 1024 --dtype double,float
@@ -128,11 +150,11 @@ for step in "${steps[@]}"; do
   gemm)
     # the ladder at 4096 (every variant and backend, cuBLAS and OpenBLAS bars); slow
     # OpenMP forms (gcc) are capped by the time budget
-    run gemm_4096 gemm "${all[@]}" --variants all --size 4096 --dtype float,double --warmup 1 --reps 5 \
-        --time-budget 20
+    run gemm_4096 gemm "${two[@]}" --variants all --size 4096 --dtype float,double --warmup 1 --reps 5 \
+        --time-budget 5
     # GFLOP/s over size, CUDA k1..best against cuBLAS (SGEMM)
     run gemm_sweep gemm --backend cuda,cublas --no-baselines --record="$out/results" --variants all \
-        --size 256:8192:x2 --dtype float --warmup 1 --reps 5 --time-budget 10
+        --size 256:8192:x2 --dtype float --warmup 1 --reps 5 --time-budget 5
     ;;
   gemmk7)
     # k7's candidates on this GPU (the autotuning sweep behind k7_table in cuda/gemm.cu)
