@@ -476,6 +476,11 @@ static int gpu_history(const trend_ctx *x, unsigned fields, pb_tab *all, totals 
         keys_free(&k);
         return -1;
     }
+    if (x->instance && k.n && x->a->fmt != PB_FMT_CSV)
+        fprintf(out, "\n%s%s: runs with rows of several %s: each %s is a trend of its own (%s)%s\n",
+                x->a->fmt == PB_FMT_MD ? "**" : "", x->rs->v[x->g0].gpu, x->instance == PB_KEY_GPU ? "GPUs" : "MPI ranks",
+                x->instance == PB_KEY_GPU ? "GPU (gpu_uuid)" : "rank",
+                x->instance == PB_KEY_GPU ? "GPU index@host, MPI rank" : "rank@host", x->a->fmt == PB_FMT_MD ? "**" : "");
     int rc = 0;
     for (size_t i = 0; i < k.n && rc == 0; ++i) {
         int bad;
