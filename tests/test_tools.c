@@ -1225,6 +1225,12 @@ static void test_gpus_unit(void)
     CHECK(pb_row_same_instance(&two.rows[0], &two.rows[1], PB_KEY_GPU) &&
           !pb_row_same_instance(&two.rows[0], &two.rows[2], PB_KEY_GPU));
     CHECK(!same_key(&two.rows[0], &two.rows[2], PB_KEY_ROW | PB_KEY_GPU) && same_key(&two.rows[0], &two.rows[2], PB_KEY_ROW));
+    /* ranks that found no GPU among rows of several GPUs: told apart by rank, never one row */
+    pb_row none2 = two.rows[0], none3 = two.rows[0];
+    none2.gpu_uuid[0] = none3.gpu_uuid[0] = '\0';
+    none2.rank = 2, none3.rank = 3;
+    CHECK(!same_key(&none2, &none3, PB_KEY_ROW | PB_KEY_GPU) && !pb_row_same_instance(&none2, &none3, PB_KEY_GPU));
+    CHECK(!same_key(&none2, &two.rows[0], PB_KEY_ROW | PB_KEY_GPU) && pb_row_same_instance(&none2, &none2, PB_KEY_GPU));
 
     /* pairing: GPU 1's rows with GPU 1's, whatever the order; the lone GPU 0 file pairs GPU 0 */
     pb_rowset rev = {0};

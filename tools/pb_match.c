@@ -127,11 +127,14 @@ void pb_row_key(const pb_row *r, unsigned fields, char *buf, size_t cap)
     }
     if (fields & PB_KEY_FAMILY)
         pb_toolchain_family(r->toolchain, family, sizeof family);
-    if (fields & PB_KEY_SLOT) /* a run outside MPI is rank 0; a file before gpu_index, GPU 0 */
+    /* a run outside MPI is rank 0; a file before gpu_index, GPU 0. A row without a GPU among
+     * rows of several (a rank that found none) is told apart by its place too. */
+    int gpu = (fields & PB_KEY_GPU) != 0, by_slot = (fields & PB_KEY_SLOT) || (gpu && !r->gpu_uuid[0]);
+    if (by_slot)
         snprintf(slot, sizeof slot, "%.0f/%.0f", isnan(r->rank) ? 0 : r->rank, isnan(r->gpu_index) ? 0 : r->gpu_index);
     const char *field[] = {r->benchmark, r->dtype, NULL, r->params, fields & PB_KEY_VARIANT ? r->variant : "",
                            fields & (PB_KEY_SERIES | PB_KEY_BACKEND) ? r->backend : "",
-                           fields & PB_KEY_SERIES ? r->toolchain : family, fields & PB_KEY_GPU ? r->gpu_uuid : "",
+                           fields & PB_KEY_SERIES ? r->toolchain : family, gpu ? r->gpu_uuid : "",
                            fields & PB_KEY_PROFILE ? r->gpu_profile : "", slot};
     for (size_t i = 0; i < sizeof field / sizeof *field; ++i) {
         if (i && p < end)
@@ -206,9 +209,9 @@ static double or0(double v) { return isnan(v) ? 0 : v; }
 
 int pb_row_same_instance(const pb_row *a, const pb_row *b, unsigned inst)
 {
-    if (inst & PB_KEY_GPU)
+    if ((inst & PB_KEY_GPU) && (a->gpu_uuid[0] || b->gpu_uuid[0]))
         return strcmp(a->gpu_uuid, b->gpu_uuid) == 0;
-    if (inst & PB_KEY_SLOT)
+    if (inst & (PB_KEY_GPU | PB_KEY_SLOT)) /* rows without a GPU: by their place, as pb_row_key */
         return or0(a->rank) == or0(b->rank) && or0(a->gpu_index) == or0(b->gpu_index);
     return 1;
 }

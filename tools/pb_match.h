@@ -33,7 +33,7 @@ enum {
     PB_KEY_SERIES = 1 << 1,  /* backend and toolchain */
     PB_KEY_BACKEND = 1 << 2, /* backend without its toolchain */
     PB_KEY_FAMILY = 1 << 5,  /* with PB_KEY_BACKEND: the toolchain's compiler (clang of clang-19) */
-    PB_KEY_GPU = 1 << 3,     /* gpu_uuid: one physical GPU */
+    PB_KEY_GPU = 1 << 3,     /* gpu_uuid: one physical GPU (rows without one: as PB_KEY_SLOT) */
     PB_KEY_PROFILE = 1 << 4, /* gpu_profile: the GPU model */
     PB_KEY_SLOT = 1 << 6     /* MPI rank and GPU index (missing counts as 0): a place in a run,
                                 for rows that name no GPU or share none with the other run */
@@ -63,7 +63,8 @@ unsigned pb_rows_instance_key(const pb_rowset *s);
  * "r5@node7" for a rank without a GPU; "" when the row names none of them. */
 void pb_row_gpu_label(const pb_row *r, char *buf, size_t cap);
 /* 1 when a and b ran on the same GPU as the key field inst tells them apart
- * (PB_KEY_GPU: gpu_uuid; PB_KEY_SLOT: rank and GPU index; 0: always). */
+ * (PB_KEY_GPU: gpu_uuid, rows without one by rank and index; PB_KEY_SLOT: rank and GPU
+ * index; 0: always). */
 int pb_row_same_instance(const pb_row *a, const pb_row *b, unsigned inst);
 /* Order of rows by where they ran: host, rank, GPU index (for tables of several GPUs). */
 int pb_row_gpu_cmp(const pb_row *a, const pb_row *b);
