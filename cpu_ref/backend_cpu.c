@@ -94,6 +94,7 @@ static const pb_variant cpu_variants[] = {
     {"reduce", "baseline", "CPU OpenMP: parallel for simd reduction(+:sum)", PB_DT_ALL, pb_cpu_reduce},
     {"stream", "baseline", "CPU OpenMP: parallel for simd, dest[i] = src[i] + 1", PB_DT_FP, pb_cpu_stream},
     {"copy", "baseline", "CPU OpenMP: parallel for simd copy", PB_DT_FP, pb_cpu_copy},
+    {"fill", "baseline", "CPU OpenMP: parallel for simd, dest[i] = c", PB_DT_FP, pb_cpu_fill},
     {"stream-strided", "baseline", "CPU OpenMP: strided copy", PB_DT_FP, pb_cpu_stream_strided},
     {"fma", "baseline", "CPU OpenMP: an fma chain per element", PB_DT_FP, pb_cpu_fma},
     {"fma-strided", "baseline", "CPU OpenMP: fma chain for i % stride == 0", PB_DT_FP, pb_cpu_fma_strided},

@@ -5,6 +5,7 @@
 int pb_cpu_dmvm(const pb_args *a);
 int pb_cpu_stream(const pb_args *a);
 int pb_cpu_copy(const pb_args *a);
+int pb_cpu_fill(const pb_args *a);
 int pb_cpu_stream_strided(const pb_args *a);
 int pb_cpu_fma(const pb_args *a);
 int pb_cpu_fma_strided(const pb_args *a);

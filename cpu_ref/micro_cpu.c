@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 enum { FMA_LANES = 16 };
 
@@ -16,6 +17,10 @@ enum { FMA_LANES = 16 };
     static void copy_##T(long n, const T *restrict src, T *restrict dest)                                   \
     {                                                                                                        \
         _Pragma("omp parallel for simd schedule(static)") for (long i = 0; i < n; ++i) dest[i] = src[i];     \
+    }                                                                                                        \
+    static void fill_##T(long n, T value, T *restrict dest)                                                 \
+    {                                                                                                        \
+        _Pragma("omp parallel for simd schedule(static)") for (long i = 0; i < n; ++i) dest[i] = value;      \
     }                                                                                                        \
     static void strided_##T(long n, long sr, long sw, const T *restrict src, T *restrict dest)              \
     {                                                                                                        \
@@ -66,6 +71,15 @@ int pb_cpu_stream(const pb_args *a)
 int pb_cpu_copy(const pb_args *a)
 {
     BY_FP(copy_float((long)a->n, SRC(float), DST(float)), copy_double((long)a->n, SRC(double), DST(double)));
+}
+
+int pb_cpu_fill(const pb_args *a)
+{
+    float vf;
+    double vd;
+    memset(&vf, PB_FILL_BYTE, sizeof vf);
+    memset(&vd, PB_FILL_BYTE, sizeof vd);
+    BY_FP(fill_float((long)a->n, vf, (float *)a->buf[0]), fill_double((long)a->n, vd, (double *)a->buf[0]));
 }
 
 int pb_cpu_stream_strided(const pb_args *a)

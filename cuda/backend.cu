@@ -59,6 +59,11 @@ static int cuda_init(const pb_backend_config *cfg, pb_device_info *dev, char *wh
     cudaDriverGetVersion(&drv);
     snprintf(dev->detail, sizeof dev->detail, "CUDA runtime %d, driver API %d, sm_%d%d, %d SMs", rt, drv, p.major,
              p.minor, p.multiProcessorCount);
+    /* launch shapes of the best kernels: from the GPU the harness describes, else the device's own */
+    if (cfg->gpu.ok)
+        pb_cuda_best_init(10 * cfg->gpu.cc_major + cfg->gpu.cc_minor, cfg->gpu.sms);
+    else
+        pb_cuda_best_init(10 * p.major + p.minor, p.multiProcessorCount);
     return PB_OK;
 }
 
@@ -175,6 +180,8 @@ static const pb_variant cuda_variants[] = {
     {"dmvm", "v7", "one block per row, block reduction over columns: no atomics", PB_DT_FP, pb_cuda_dmvm_v7},
     {"dmvm", "v8", "4 rows per block, 4 accumulators: each src load serves 4 rows", PB_DT_FP, pb_cuda_dmvm_v8},
     {"dmvm", "v9", "blk rows per block as a template parameter (blk = " STR(PB_DMVM_V9_BLK) ")", PB_DT_FP, pb_cuda_dmvm_v9},
+    {"dmvm", "best", "tuned rows per block, 16-byte loads, several per thread in flight, shuffle reduction", PB_DT_FP, pb_cuda_dmvm_best},
+    {"reduce", "k0", "global memory only, one launch per tree level (in place, idx = 2*s*tid)", PB_DT_ALL, pb_cuda_reduce_k0},
     {"reduce", "k1", "interleaved addressing, divergent branch (tid % 2s)", PB_DT_ALL, pb_cuda_reduce_k1},
     {"reduce", "k2", "interleaved addressing, strided index: no divergence, bank conflicts", PB_DT_ALL, pb_cuda_reduce_k2},
     {"reduce", "k3", "sequential addressing: conflict-free", PB_DT_ALL, pb_cuda_reduce_k3},
@@ -184,10 +191,16 @@ static const pb_variant cuda_variants[] = {
     {"reduce", "k7", "multiple elements per thread (grid-stride), then k6's tree", PB_DT_ALL, pb_cuda_reduce_k7},
     {"reduce", "shfl", "k7's loads, warp shuffles (__shfl_xor_sync) instead of the shared-memory tree", PB_DT_ALL, pb_cuda_reduce_shfl},
     {"reduce", "atomic", "one atomicAdd per element into the result", PB_DT_ALL, pb_cuda_reduce_atomic},
+    {"reduce", "best", "grid-stride, 16-byte loads into independent accumulators, shuffles, one partial per block", PB_DT_ALL, pb_cuda_reduce_best},
     {"stream", "kernel", "one thread per element: dest[i] = src[i] + 1", PB_DT_FP, pb_cuda_stream},
+    {"stream", "best", "16-byte vector loads and stores, several per thread (tuned shape)", PB_DT_FP, pb_cuda_stream_best},
     {"copy", "kernel", "one thread per element: dest[i] = src[i]", PB_DT_FP, pb_cuda_copy},
+    {"copy", "best", "16-byte vector loads and stores, several per thread (tuned shape)", PB_DT_FP, pb_cuda_copy_best},
+    {"fill", "kernel", "one thread per element: dest[i] = c", PB_DT_FP, pb_cuda_fill},
+    {"fill", "best", "16-byte vector stores, several per thread (tuned shape)", PB_DT_FP, pb_cuda_fill_best},
     {"stream-strided", "kernel", "dest[sw*i] = src[sr*i]: uncoalesced access", PB_DT_FP, pb_cuda_stream_strided},
     {"fma", "kernel", "a dependent chain of fma() per element", PB_DT_FP, pb_cuda_fma},
+    {"fma", "best", "several elements per thread, their chains interleaved: independent FMAs (same results)", PB_DT_FP, pb_cuda_fma_best},
     {"fma-strided", "kernel", "fma chain only where i % stride == 0: idle lanes", PB_DT_FP, pb_cuda_fma_strided},
     {"gemm", "k1", "naive: one thread per element of C, threadIdx.x walks rows (uncoalesced)", PB_DT_FP, pb_cuda_gemm_k1},
     {"gemm", "k2", "global-memory coalescing: threadIdx.x walks columns of B and C", PB_DT_FP, pb_cuda_gemm_k2},
@@ -220,6 +233,7 @@ static const pb_variant cub_variants[] = {
 
 static const pb_variant cudart_variants[] = {
     {"copy", "lib", "cudaMemcpyAsync device to device", PB_DT_FP, pb_cudart_copy},
+    {"fill", "lib", "cudaMemsetAsync (every byte 0x3f)", PB_DT_FP, pb_cudart_fill},
 };
 
 static const pb_variant cublas_variants[] = {

@@ -46,6 +46,9 @@ __device__ void pb_block_sum(T (&v)[N])
     __syncthreads(); /* warp_sums may be reused by the caller's next call */
 }
 
+/* best.cu: pick the launch shapes of the `best` kernels for this GPU (cc x 10, SMs). */
+void pb_cuda_best_init(int cc, int sms);
+
 extern "C" {
 int pb_cuda_dmvm_v0(const pb_args *a);
 int pb_cuda_dmvm_v1(const pb_args *a);
@@ -64,6 +67,15 @@ int pb_cuda_stream_strided(const pb_args *a);
 int pb_cuda_fma(const pb_args *a);
 int pb_cuda_fma_strided(const pb_args *a);
 int pb_cudart_copy(const pb_args *a);
+int pb_cuda_fill(const pb_args *a);
+int pb_cudart_fill(const pb_args *a);
+int pb_cuda_dmvm_best(const pb_args *a);
+int pb_cuda_reduce_best(const pb_args *a);
+int pb_cuda_stream_best(const pb_args *a);
+int pb_cuda_copy_best(const pb_args *a);
+int pb_cuda_fill_best(const pb_args *a);
+int pb_cuda_fma_best(const pb_args *a);
+int pb_cuda_reduce_k0(const pb_args *a);
 int pb_cuda_reduce_k1(const pb_args *a);
 int pb_cuda_reduce_k2(const pb_args *a);
 int pb_cuda_reduce_k3(const pb_args *a);

@@ -1,7 +1,9 @@
 /* Micro benchmarks in CUDA (course seeds/004, left column): stream, strided stream,
- * FMA, strided FMA, and a plain copy. One thread per element, PB_MICRO_BLOCK threads
- * per block, no grid-stride loop: the course's shape. */
+ * FMA, strided FMA, a plain copy and a fill. One thread per element, PB_MICRO_BLOCK
+ * threads per block, no grid-stride loop: the course's shape (`best` is in best.cu). */
 #include "cuda_common.h"
+
+#include <string.h>
 
 template <typename T>
 __global__ void stream_kernel(size_t n, const T *__restrict__ src, T *__restrict__ dest)
@@ -17,6 +19,14 @@ __global__ void copy_kernel(size_t n, const T *__restrict__ src, T *__restrict__
     const size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
     if (i < n)
         dest[i] = src[i];
+}
+
+template <typename T>
+__global__ void fill_kernel(size_t n, T value, T *__restrict__ dest)
+{
+    const size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    if (i < n)
+        dest[i] = value;
 }
 
 template <typename T>
@@ -75,6 +85,12 @@ static int micro(int which, const pb_args *a)
         fma_kernel<<<grid_for(n), PB_MICRO_BLOCK>>>(n, (size_t)a->param[1], a->param[0], T(PB_FMA_A), T(PB_FMA_B), src,
                                                    dest);
         break;
+    case 5: {
+        T value; /* every byte PB_FILL_BYTE, as cudaMemset writes it */
+        memset(&value, PB_FILL_BYTE, sizeof value);
+        fill_kernel<<<grid_for(n), PB_MICRO_BLOCK>>>(n, value, (T *)a->buf[0]);
+        break;
+    }
     default: return PB_ERR;
     }
     return pb_cuda_check_launch("micro kernel");
@@ -91,6 +107,7 @@ int pb_cuda_copy(const pb_args *a) { return dispatch(1, a); }
 int pb_cuda_stream_strided(const pb_args *a) { return dispatch(2, a); }
 int pb_cuda_fma(const pb_args *a) { return dispatch(3, a); }
 int pb_cuda_fma_strided(const pb_args *a) { return dispatch(4, a); }
+int pb_cuda_fill(const pb_args *a) { return dispatch(5, a); }
 
 /* The library bar of `copy`: the runtime's device-to-device copy. */
 int pb_cudart_copy(const pb_args *a)
@@ -98,6 +115,15 @@ int pb_cudart_copy(const pb_args *a)
     size_t bytes = a->n * pb_dtype_size(a->dtype);
     if (cudaMemcpyAsync(a->buf[1], a->buf[0], bytes, cudaMemcpyDeviceToDevice, 0) != cudaSuccess)
         return pb_cuda_check_launch("cudaMemcpyAsync");
+    return PB_OK;
+}
+
+/* The library bar of `fill`: the runtime's memset (every byte PB_FILL_BYTE). */
+int pb_cudart_fill(const pb_args *a)
+{
+    size_t bytes = a->n * pb_dtype_size(a->dtype);
+    if (cudaMemsetAsync(a->buf[0], PB_FILL_BYTE, bytes, 0) != cudaSuccess)
+        return pb_cuda_check_launch("cudaMemsetAsync");
     return PB_OK;
 }
 }

@@ -1,5 +1,6 @@
-/* Reduction in CUDA: Mark Harris's seven kernels as the course tabulates them, a warp-
- * shuffle kernel, one atomicAdd per element, and CUB as the library bar.
+/* Reduction in CUDA: the course's global-memory tree (k0, seeds/003), Mark Harris's seven
+ * kernels as the course tabulates them, a warp-shuffle kernel, one atomicAdd per element,
+ * and CUB as the library bar (`best` is in best.cu).
  *
  * What changed from the course, and why:
  *  - The course's last-warp unrolling (kernels 5-7) relies on a warp executing in
@@ -13,7 +14,13 @@
  *  - Multi-level: like the course, kernels 1-6 write one partial sum per block and are
  *    launched again on the partials until one value is left; 7 and the shuffle kernel
  *    use a grid that fills the GPU, then one more launch. The harness times the whole
- *    reduction to one value. */
+ *    reduction to one value.
+ *  - k0 (seeds/003) reduces in place, data[idx] += data[idx + s] with idx = 2*s*tid,
+ *    one launch per tree level. The input must stay intact for the next repetition, so
+ *    the first level adds the pairs of the input into the scratch buffer (ceil(n/2)
+ *    values) and the following levels work in place there, with the seed's indexing;
+ *    each level launches only the threads it needs (the seed launches n/T blocks every
+ *    time, most of them idle: with n = 2^28 that alone would dominate the time). */
 #include "cuda_common.h"
 
 #include <cub/device/device_reduce.cuh>
@@ -23,6 +30,31 @@ __device__ T *shared_array()
 {
     extern __shared__ __align__(16) unsigned char smem_raw[];
     return reinterpret_cast<T *>(smem_raw);
+}
+
+/* Kernel 0, first level: data[t] = in[2t] + in[2t+1] (dst is the result when n <= 2). */
+template <typename T>
+__global__ void k0_first(const T *in, T *dst, size_t n)
+{
+    const size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x, i = 2 * t;
+    if (i < n)
+        dst[t] = i + 1 < n ? in[i] + in[i + 1] : in[i];
+}
+
+/* Kernel 0, one tree level in place (the seed's kernel): idx = 2*s*tid. On the last
+ * level (one thread) the sum also goes to out. */
+template <typename T>
+__global__ void k0_level(T *data, size_t m, size_t s, T *out)
+{
+    const size_t idx = 2 * s * (blockIdx.x * (size_t)blockDim.x + threadIdx.x);
+    if (idx < m) {
+        T v = data[idx];
+        if (idx + s < m)
+            v += data[idx + s];
+        data[idx] = v;
+        if (out)
+            *out = v;
+    }
 }
 
 /* Kernel 1: interleaved addressing with a divergent branch (tid % (2*s)). */
@@ -290,7 +322,25 @@ static unsigned max_resident_grid(unsigned block)
     static int sms;
     if (!sms && cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0) != cudaSuccess)
         sms = 1;
-    return (unsigned)sms * PB_REDUCE_BLOCKS_PER_SM * (256 / (block < 256 ? block : 256));
+    return (unsigned)PB_REDUCE_K7_GRID(sms, block);
+}
+
+/* Kernel 0: one launch per tree level, everything in global memory. */
+template <typename T>
+static int global_tree(const pb_args *a)
+{
+    const unsigned block = (unsigned)a->param[0];
+    const T *in = (const T *)a->buf[0];
+    T *out = (T *)a->buf[1], *data = (T *)a->buf[2];
+    const size_t n = a->n, m = (n + 1) / 2;
+    k0_first<<<pb_blocks((long)m, block, 0x7fffffffL), block>>>(in, m == 1 ? out : data, n);
+    for (size_t s = 1; s < m; s *= 2) {
+        const size_t threads = (m + 2 * s - 1) / (2 * s);
+        k0_level<<<pb_blocks((long)threads, block, 0x7fffffffL), block>>>(data, m, s, 2 * s >= m ? out : (T *)NULL);
+        if (pb_cuda_check_launch("reduce k0 level") != PB_OK)
+            return PB_ERR;
+    }
+    return pb_cuda_check_launch("reduce k0");
 }
 
 /* Launch passes until one value is left; partial sums ping-pong in the scratch buffer. */
@@ -302,7 +352,7 @@ static int multipass(int k, const pb_args *a)
         return PB_SKIP;
     const size_t per_block = k <= K3 ? block : 2 * (size_t)block;
     T *out = (T *)a->buf[1], *scratch = (T *)a->buf[2];
-    T *ping = scratch, *pong = scratch + (a->n / 32 + 64) / 2;
+    T *ping = scratch, *pong = scratch + PB_REDUCE_PONG(a->n);
     const T *src = (const T *)a->buf[0];
     size_t count = a->n;
     for (;;) {
@@ -355,6 +405,7 @@ static int cub_sum(const pb_args *a)
     (a->dtype == PB_INT ? fn<int>(__VA_ARGS__) : a->dtype == PB_FLOAT ? fn<float>(__VA_ARGS__) : fn<double>(__VA_ARGS__))
 
 extern "C" {
+int pb_cuda_reduce_k0(const pb_args *a) { return BY_TYPE(global_tree, a); }
 int pb_cuda_reduce_k1(const pb_args *a) { return BY_TYPE(multipass, K1, a); }
 int pb_cuda_reduce_k2(const pb_args *a) { return BY_TYPE(multipass, K2, a); }
 int pb_cuda_reduce_k3(const pb_args *a) { return BY_TYPE(multipass, K3, a); }

@@ -7,13 +7,13 @@
 #include <string.h>
 
 extern const pb_bench pb_bench_dmvm, pb_bench_reduce, pb_bench_stream, pb_bench_stream_strided, pb_bench_fma,
-    pb_bench_fma_strided, pb_bench_copy, pb_bench_gemm;
+    pb_bench_fma_strided, pb_bench_copy, pb_bench_gemm, pb_bench_fill;
 /* the course's smaller kernels (issue 13) */
 extern const pb_bench pb_bench_transpose, pb_bench_window, pb_bench_histogram, pb_bench_ranksort, pb_bench_vecadd;
 
 const pb_bench *const pb_benches[] = {&pb_bench_dmvm,   &pb_bench_reduce,         &pb_bench_stream,
                                       &pb_bench_stream_strided, &pb_bench_fma, &pb_bench_fma_strided,
-                                      &pb_bench_copy, &pb_bench_gemm,
+                                      &pb_bench_copy, &pb_bench_fill, &pb_bench_gemm,
                                       &pb_bench_transpose, &pb_bench_window, &pb_bench_histogram,
                                       &pb_bench_ranksort, &pb_bench_vecadd};
 const size_t pb_nbenches = sizeof pb_benches / sizeof pb_benches[0];
@@ -24,6 +24,11 @@ const pb_bench *pb_bench_find(const char *name)
         if (strcmp(pb_benches[i]->name, name) == 0)
             return pb_benches[i];
     return NULL;
+}
+
+const char *pb_pattern_name(pb_pattern p)
+{
+    return p == PB_PATTERN_READ ? "read" : p == PB_PATTERN_WRITE ? "write" : "read-write";
 }
 
 void pb_case_params_string(const pb_case *c, char *buf, size_t cap)

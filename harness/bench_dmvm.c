@@ -5,7 +5,8 @@
  * Check: normwise relative error max|y - ref| / max|ref| against a double-accumulated
  * reference, tolerance 8 * eps(T) * sqrt(nx): rounding errors of an nx-term sum grow
  * like sqrt(nx) on varied data, while one dropped or doubled term (an indexing bug)
- * moves a row by about 1/sqrt(nx) of its magnitude, far above that bound. */
+ * moves a row by about 1/sqrt(nx) of its magnitude, far above that bound.
+ * Access pattern: read (the matrix); the read-only ceiling applies. */
 #include "pb_bench.h"
 #include "reference.h"
 
@@ -52,11 +53,11 @@ static void dmvm_check(const pb_case *c, void *const *in, const void *ref, const
 }
 
 static const char *const dmvm_variants[] = {"v0", "v1", "v2", "v3", "v4", "v5",
-                                            "v6", "v7", "v8", "v9", NULL};
+                                            "v6", "v7", "v8", "v9", "best", NULL};
 
 const pb_bench pb_bench_dmvm = {
     .name = "dmvm",
-    .summary = "dense matrix-vector product dest = mat * src (row-major), V0-V9",
+    .summary = "dense matrix-vector product dest = mat * src (row-major), V0-V9 and best",
     .size_option = "--nx",
     .default_sizes = "4096",
     .cost_model = "bytes = (nx*nx + 2*nx)*sizeof(T) (matrix + src + dest); FLOPs = 2*nx*nx; "
@@ -74,4 +75,5 @@ const pb_bench pb_bench_dmvm = {
     .fill = dmvm_fill,
     .reference = dmvm_reference,
     .check = dmvm_check,
+    .pattern = PB_PATTERN_READ,
 };

@@ -1,5 +1,6 @@
-/* Micro benchmarks (course seeds/004): stream, strided stream, FMA, strided FMA, and a
- * plain copy whose library variant is cudaMemcpy (the reference for `ceilings`).
+/* Micro benchmarks (course seeds/004): stream, strided stream, FMA, strided FMA, a plain
+ * copy whose library variant is cudaMemcpy, and a write-only fill whose library variant
+ * is cudaMemset (the references for `ceilings`).
  *
  * Cost models (one repetition; T = element type):
  *  stream          dest[i] = src[i] + 1      bytes 2*n*sizeof(T), FLOPs n
@@ -8,9 +9,13 @@
  *  fma             chain of acc = a*acc + b  bytes 2*n*sizeof(T), FLOPs 2*chain*n
  *  fma-strided     only i % stride == 0      bytes and FLOPs of the m = ceil(n/stride) active
  *  copy            dest[i] = src[i]          bytes 2*n*sizeof(T)
+ *  fill            dest[i] = c               bytes n*sizeof(T) (written only)
  * Checks: stream and copy element by element, exactly; FMA against the closed form
  * 1 + a^chain (x0 - 1) in double, tolerance 16*chain*eps(T) (each step adds at most one
- * rounding of a value below 2 and a < 1 damps earlier ones). */
+ * rounding of a value below 2 and a < 1 damps earlier ones); fill: every element equal
+ * to c exactly.
+ * `kernel` is the course's version, `best` the fastest code each model allows, with
+ * launch shapes from the tuning table (harness/pb_tuning.c). */
 #include "pb_bench.h"
 #include "pb_shapes.h"
 
@@ -19,7 +24,10 @@
 
 enum { SRC, DEST };
 
+#include <string.h>
+
 static const char *const kernel_only[] = {"kernel", NULL};
+static const char *const kernel_best[] = {"kernel", "best", NULL};
 
 static size_t n_elems(const pb_case *c, int b)
 {
@@ -79,7 +87,7 @@ const pb_bench pb_bench_stream = {
     .size_option = "--n",
     .default_sizes = "2^24",
     .cost_model = "bytes = 2*n*sizeof(T); FLOPs = n; check: every element exactly",
-    .variants = kernel_only,
+    .variants = kernel_best,
     .dtypes = PB_DT_FP,
     .default_dtype = PB_DOUBLE,
     .nbufs = 2,
@@ -89,6 +97,8 @@ const pb_bench pb_bench_stream = {
     .flops = flops_n,
     .fill = fill_src,
     .check = stream_check,
+    .pattern = PB_PATTERN_READ_WRITE,
+    .size_sweep = 1,
 };
 
 const pb_bench pb_bench_copy = {
@@ -97,7 +107,7 @@ const pb_bench pb_bench_copy = {
     .size_option = "--n",
     .default_sizes = "2^24",
     .cost_model = "bytes = 2*n*sizeof(T) (read + write); check: every element exactly",
-    .variants = kernel_only,
+    .variants = kernel_best,
     .lib_backend = "cudart",
     .dtypes = PB_DT_FP,
     .default_dtype = PB_DOUBLE,
@@ -108,6 +118,8 @@ const pb_bench pb_bench_copy = {
     .flops = flops_none,
     .fill = fill_src,
     .check = copy_check,
+    .pattern = PB_PATTERN_READ_WRITE,
+    .size_sweep = 1,
 };
 
 /* ---- strided stream ---- */
@@ -149,6 +161,8 @@ const pb_bench pb_bench_stream_strided = {
     .flops = flops_none,
     .fill = fill_src,
     .check = strided_check,
+    .pattern = PB_PATTERN_READ_WRITE,
+    .size_sweep = 1,
 };
 
 /* ---- FMA ---- */
@@ -194,7 +208,7 @@ const pb_bench pb_bench_fma = {
     .default_sizes = "2^24",
     .cost_model = "FLOPs = 2*chain*n; bytes = 2*n*sizeof(T); check: closed form 1 + a^chain (x0 - 1) in "
                   "double, tolerance 16*chain*eps(T)",
-    .variants = kernel_only,
+    .variants = kernel_best,
     .dtypes = PB_DT_FP,
     .default_dtype = PB_DOUBLE,
     .nparams = 1,
@@ -207,6 +221,8 @@ const pb_bench pb_bench_fma = {
     .flops = fma_flops,
     .fill = fill_src,
     .check = fma_check,
+    .pattern = PB_PATTERN_READ_WRITE,
+    .size_sweep = 1,
 };
 
 const pb_bench pb_bench_fma_strided = {
@@ -230,4 +246,60 @@ const pb_bench pb_bench_fma_strided = {
     .flops = fma_flops,
     .fill = fill_src,
     .check = fma_check,
+    .pattern = PB_PATTERN_READ_WRITE,
+    .size_sweep = 1,
+};
+
+/* ---- fill (write only) ---- */
+
+enum { FILL_DEST };
+
+static size_t fill_elems(const pb_case *c, int b)
+{
+    (void)b;
+    return c->n;
+}
+
+static double bytes_1n(const pb_case *c) { return (double)c->n * (double)pb_dtype_size(c->dtype); }
+
+static double want_fill(size_t k, const void *p)
+{
+    (void)k;
+    return *(const double *)p;
+}
+
+static void fill_check(const pb_case *c, void *const *in, const void *ref, const void *out, pb_check *res)
+{
+    (void)in;
+    (void)ref;
+    double want;
+    if (c->dtype == PB_FLOAT) {
+        float v;
+        memset(&v, PB_FILL_BYTE, sizeof v);
+        want = v;
+    } else {
+        memset(&want, PB_FILL_BYTE, sizeof want);
+    }
+    pb_check_elements(c->dtype, out, c->n, 1, 0, want_fill, &want, res);
+}
+
+const pb_bench pb_bench_fill = {
+    .name = "fill",
+    .summary = "fill: dest[i] = c, write-only bandwidth; the library variant is cudaMemset",
+    .size_option = "--n",
+    .default_sizes = "2^24",
+    .cost_model = "bytes = n*sizeof(T) (written only; c has every byte 0x3f, as cudaMemset writes it); "
+                  "check: every element exactly",
+    .variants = kernel_best,
+    .lib_backend = "cudart",
+    .dtypes = PB_DT_FP,
+    .default_dtype = PB_DOUBLE,
+    .nbufs = 1,
+    .bufs = {{"dest", PB_BUF_OUT}},
+    .buf_elems = fill_elems,
+    .bytes = bytes_1n,
+    .flops = flops_none,
+    .check = fill_check,
+    .pattern = PB_PATTERN_WRITE,
+    .size_sweep = 1,
 };

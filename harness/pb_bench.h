@@ -31,6 +31,16 @@ typedef struct pb_buf_def {
     pb_buf_role role;
 } pb_buf_def;
 
+/* What the bytes of a benchmark's cost model mostly are: the measured bandwidth ceiling
+ * (portbench ceilings) its rows are related to in pct_measured_bw. */
+typedef enum pb_pattern {
+    PB_PATTERN_READ_WRITE = 0, /* as much read as written (stream, copy): the stream ceiling */
+    PB_PATTERN_READ,           /* read-dominated (dmvm, reduce): the read-only ceiling */
+    PB_PATTERN_WRITE           /* write-only (fill): the write-only ceiling */
+} pb_pattern;
+
+const char *pb_pattern_name(pb_pattern p); /* read-write, read, write */
+
 typedef struct pb_param_def {
     const char *name;   /* CSV params key and pb_args.param slot, e.g. "stride_read" */
     const char *option; /* command-line option, e.g. "--stride-read" */
@@ -92,6 +102,11 @@ typedef struct pb_bench {
     /* Optional: a version that cannot run a case (a size limit of that version only);
      * PB_SKIP with the reason, which becomes the SKIP row's note, else PB_OK. */
     int (*variant_check)(const pb_case *c, const char *variant, char *why, size_t cap);
+    /* Access pattern of the cost model's bytes: which measured ceiling applies. */
+    pb_pattern pattern;
+    /* Swept over sizes (micro benchmarks): the table has sizes as rows and one column per
+     * backend and variant; otherwise versions are the rows, one table per size. */
+    int size_sweep;
 } pb_bench;
 
 extern const pb_bench *const pb_benches[];

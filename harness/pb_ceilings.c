@@ -43,6 +43,7 @@ typedef struct field {
 static const field fields[] = {
     STRF(device),     STRF(uuid),       STRF(profile),         STRF(measured_utc),    STRF(git_sha), STRF(clock),
     NUMF(stream_gbs), STRF(stream_from), NUMF(memcpy_gbs), NUMF(fma_fp32_gflops), NUMF(fma_fp64_gflops),
+    NUMF(read_gbs),   STRF(read_from),   NUMF(write_gbs),  STRF(write_from),
 };
 enum { NFIELDS = sizeof fields / sizeof fields[0] };
 
@@ -55,7 +56,12 @@ int pb_ceilings_write(const char *path, const pb_ceilings *c, char *err, size_t 
         return -1;
     }
     fprintf(f, "# portbench ceilings: measured on this GPU by `portbench ceilings`;\n"
-               "# the benchmark commands read it for pct_measured_bw and pct_measured_flops.\n");
+               "# the benchmark commands read it for pct_measured_bw and pct_measured_flops.\n"
+               "# Bandwidth ceiling per access pattern (pb_bench.pattern):\n"
+               "#   stream_gbs  read + write (stream kernels; for stream, copy, the strided and fma benchmarks)\n"
+               "#   read_gbs    read only (a sum: reduce best and CUB; for dmvm and reduce)\n"
+               "#   write_gbs   write only (fill best and cudaMemset; for fill)\n"
+               "# memcpy_gbs (cudaMemcpy device to device, read + write) is shown for reference.\n");
     for (int i = 0; i < NFIELDS; ++i) {
         const char *p = (const char *)c + fields[i].off;
         if (fields[i].cap)
@@ -70,6 +76,7 @@ int pb_ceilings_read(const char *path, pb_ceilings *c, char *err, size_t cap)
 {
     memset(c, 0, sizeof *c);
     c->stream_gbs = c->memcpy_gbs = c->fma_fp32_gflops = c->fma_fp64_gflops = NAN;
+    c->read_gbs = c->write_gbs = NAN; /* absent from files written before they were measured */
     FILE *f = fopen(path, "r");
     if (!f) {
         snprintf(err, cap, "cannot read ceilings file %s: %s", path, strerror(errno));
@@ -108,14 +115,22 @@ int pb_ceilings_read(const char *path, pb_ceilings *c, char *err, size_t cap)
     return rc;
 }
 
+double pb_ceilings_bw(const pb_ceilings *c, pb_pattern p)
+{
+    double v = p == PB_PATTERN_READ ? c->read_gbs : p == PB_PATTERN_WRITE ? c->write_gbs : c->stream_gbs;
+    return v > 0 ? v : NAN;
+}
+
 void pb_ceilings_apply(pb_rowset *rows, const pb_ceilings *c)
 {
     for (size_t i = 0; i < rows->n; ++i) {
         pb_row *r = &rows->rows[i];
         if (strcmp(r->offload, "device") != 0 || strcmp(r->verified, "SKIP") == 0)
             continue;
-        if (c->stream_gbs > 0 && !isnan(r->gbs))
-            r->pct_measured_bw = 100 * r->gbs / c->stream_gbs;
+        const pb_bench *b = pb_bench_find(r->benchmark);
+        double bw = pb_ceilings_bw(c, b ? b->pattern : PB_PATTERN_READ_WRITE);
+        if (bw > 0 && !isnan(r->gbs))
+            r->pct_measured_bw = 100 * r->gbs / bw;
         double peak = strcmp(r->dtype, "double") == 0  ? c->fma_fp64_gflops
                       : strcmp(r->dtype, "float") == 0 ? c->fma_fp32_gflops
                                                        : NAN;
@@ -124,9 +139,19 @@ void pb_ceilings_apply(pb_rowset *rows, const pb_ceilings *c)
     }
 }
 
+/* Keep the larger of best and the row's rate, naming where it came from. */
+static void take_max(double *best, char *from, size_t cap, const pb_row *r)
+{
+    if (!(r->gbs > *best))
+        return;
+    *best = r->gbs;
+    snprintf(from, cap, "%s/%s %s %s n=%.0f", r->backend, r->compiler, r->variant, r->dtype, r->size);
+}
+
 void pb_ceilings_from_rows(const pb_rowset *rows, pb_ceilings *c)
 {
     c->stream_gbs = c->memcpy_gbs = c->fma_fp32_gflops = c->fma_fp64_gflops = 0;
+    c->read_gbs = c->write_gbs = 0;
     for (size_t i = 0; i < rows->n; ++i) {
         const pb_row *r = &rows->rows[i];
         if (strcmp(r->verified, "PASS") != 0 || strcmp(r->offload, "device") != 0)
@@ -137,6 +162,10 @@ void pb_ceilings_from_rows(const pb_rowset *rows, pb_ceilings *c)
                      r->size);
         } else if (strcmp(r->benchmark, "copy") == 0 && strcmp(r->variant, "lib") == 0 && r->gbs > c->memcpy_gbs) {
             c->memcpy_gbs = r->gbs;
+        } else if (strcmp(r->benchmark, "reduce") == 0) {
+            take_max(&c->read_gbs, c->read_from, sizeof c->read_from, r);
+        } else if (strcmp(r->benchmark, "fill") == 0) {
+            take_max(&c->write_gbs, c->write_from, sizeof c->write_from, r);
         } else if (strcmp(r->benchmark, "fma") == 0) {
             double *best = strcmp(r->dtype, "double") == 0 ? &c->fma_fp64_gflops : &c->fma_fp32_gflops;
             if (r->gflops > *best)

@@ -78,7 +78,7 @@ void pb_rows_speedup(pb_rowset *s)
 }
 
 typedef struct column {
-    char backend[16], toolchain[32];
+    char backend[16], toolchain[32], variant[32];
     double instance; /* GPU index or MPI rank when the rows come from several, else NaN */
     char title[64];
     int rank;        /* display order from the backend table */
@@ -108,18 +108,22 @@ static instance_kind find_instances(const pb_rowset *s)
     return ranks ? BY_RANK : gpus ? BY_GPU : BY_NONE;
 }
 
-static int column_of(column *cols, int *ncols, const pb_row *r)
+/* The column of a row: one per backend and toolchain (and GPU or rank); in tables with
+ * sizes as rows (by_variant) also one per variant, titled with the variant unless it is
+ * the benchmark's first (the course's) version, the library or the baseline. */
+static int column_of(column *cols, int *ncols, const pb_row *r, int by_variant)
 {
     double inst = instance_of(r);
     for (int c = 0; c < *ncols; ++c)
         if (strcmp(cols[c].backend, r->backend) == 0 && strcmp(cols[c].toolchain, r->toolchain) == 0 &&
-            same_instance(cols[c].instance, inst))
+            same_instance(cols[c].instance, inst) && (!by_variant || strcmp(cols[c].variant, r->variant) == 0))
             return c;
     if (*ncols == MAX_COLS)
         return -1;
     column *c = &cols[(*ncols)++];
     pb_strlcpy(c->backend, r->backend, sizeof c->backend);
     pb_strlcpy(c->toolchain, r->toolchain, sizeof c->toolchain);
+    pb_strlcpy(c->variant, r->variant, sizeof c->variant);
     c->instance = inst;
     char series[48];
     pb_series_title(r->backend, r->toolchain, series, sizeof series);
@@ -127,6 +131,12 @@ static int column_of(column *cols, int *ncols, const pb_row *r)
         pb_strlcpy(c->title, series, sizeof c->title);
     else
         snprintf(c->title, sizeof c->title, "%s@%s%.0f", series, instances == BY_RANK ? "r" : "g", inst);
+    const pb_bench *b = pb_bench_find(r->benchmark);
+    if (by_variant && b && strcmp(r->variant, b->variants[0]) != 0 && strcmp(r->variant, "lib") != 0 &&
+        strcmp(r->variant, "baseline") != 0) {
+        size_t len = strlen(c->title);
+        snprintf(c->title + len, sizeof c->title - len, " %s", r->variant);
+    }
     const char *color;
     int marker;
     pb_series_style(r->backend, r->toolchain, &color, &marker, &c->rank);
@@ -146,9 +156,9 @@ static int column_cmp(const void *x, const void *y)
     return t;
 }
 
-/* Benchmarks with one kernel variant are swept over sizes: their table has sizes as
- * rows. The others (dmvm, reduce) have versions as rows, one table per size. */
-static int sizes_as_rows(const pb_bench *b) { return b && b->variants[0] && !b->variants[1]; }
+/* Benchmarks swept over sizes (the micro benchmarks) have sizes as rows. The others
+ * (dmvm, reduce) have versions as rows, one table per size. */
+static int sizes_as_rows(const pb_bench *b) { return b && b->size_sweep; }
 
 /* Rows of one table belong together: same benchmark, dtype and params, and the same
  * size unless sizes are the rows. */
@@ -264,7 +274,7 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
     int ncols = 0;
     for (size_t i = first; i < s->n; ++i)
         if (same_table(head, &s->rows[i], by_size))
-            column_of(cols, &ncols, &s->rows[i]);
+            column_of(cols, &ncols, &s->rows[i], by_size);
     qsort(cols, (size_t)ncols, sizeof *cols, column_cmp);
     static row_label labels[MAX_ROWS];
     int nlabels = row_labels(s, first, by_size, labels);
@@ -276,8 +286,12 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
             head->params[0] ? "  " : "", head->params,
             rate == RATE_GFLOPS ? "GFLOP/s" : rate == RATE_MELEMS ? "Melem/s" : "GB/s", clock_note(s, first, by_size));
     fprintf(f, "%-10s", by_size ? size_name : "variant");
+    int width = 16; /* columns as wide as the widest title ("omp(clang-19) best") */
     for (int c = 0; c < ncols; ++c)
-        fprintf(f, " %16s", cols[c].title);
+        if ((int)strlen(cols[c].title) > width)
+            width = (int)strlen(cols[c].title);
+    for (int c = 0; c < ncols; ++c)
+        fprintf(f, " %*s", width, cols[c].title);
     fputc('\n', f);
     int fallback = 0;
     for (int l = 0; l < nlabels; ++l) {
@@ -287,7 +301,7 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
             const pb_row *r = &s->rows[i];
             if (!same_table(head, r, by_size) || !label_matches(&labels[l], r))
                 continue;
-            int c = column_of(cols, &ncols, r);
+            int c = column_of(cols, &ncols, r, by_size);
             if (c >= 0)
                 cell[c] = r, any = 1;
             done[i] = 1;
@@ -298,7 +312,7 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
         for (int c = 0; c < ncols; ++c) {
             char buf[48];
             format_cell(cell[c], rate, buf, sizeof buf, &fallback);
-            fprintf(f, " %16s", buf);
+            fprintf(f, " %*s", width, buf);
         }
         fputc('\n', f);
     }
@@ -306,49 +320,86 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
         fprintf(f, "  * OpenMP target code ran on the host (no GPU): not a GPU result\n");
 }
 
-/* The course's reduction table: time, bandwidth, step speedup (over the row above, for
- * k1..k7) and cumulative speedup over kernel 1, for every GPU row of one size. */
+/* A variant of the course's numbered ladder: k0, k1, ... */
+static int is_step(const char *variant)
+{
+    return variant[0] == 'k' && variant[1] >= '0' && variant[1] <= '9';
+}
+
+static int ladder_row(const pb_row *head, const pb_row *r, const char *backend, const char *toolchain)
+{
+    return same_table(head, r, 0) && strcmp(r->backend, backend) == 0 && strcmp(r->toolchain, toolchain) == 0 &&
+           strcmp(r->verified, "PASS") == 0;
+}
+
+/* The course's step table (reduce, gemm: any benchmark with steps_view), one ladder per
+ * backend and toolchain: time, rate (GB/s, or GFLOP/s for gemm), step speedup (a numbered kernel over the one
+ * above it), cumulative speedup over the ladder's own k1, and the speedup over CUDA's
+ * k1, for every GPU row of one size. CUDA first, then the libraries, then OpenMP per
+ * toolchain; within a ladder the benchmark's variant order, then the library. */
 static void print_steps(FILE *f, const pb_rowset *s, size_t first)
 {
-    const pb_row *head = &s->rows[first], *k1 = NULL;
-    for (size_t i = first; i < s->n; ++i)
-        if (same_table(head, &s->rows[i], 0) && strcmp(s->rows[i].variant, "k1") == 0 &&
-            strcmp(s->rows[i].backend, "cuda") == 0 && strcmp(s->rows[i].verified, "PASS") == 0)
-            k1 = &s->rows[i];
-    if (!k1)
-        return;
+    const pb_row *head = &s->rows[first], *cuda_k1 = NULL;
     const pb_bench *b = pb_bench_find(head->benchmark);
-    fprintf(f, "\n%s  %s  %s=%.0f  %s: step and cumulative speedup, as in the course's table\n", head->benchmark,
-            head->dtype, b->size_option + 2, head->size, head->params);
-    fprintf(f, "%-20s %12s %10s %8s %11s\n", "kernel", "time (ms)", "GB/s", "step", "cumulative");
-    /* CUDA kernels in the course's order, then the library, then OpenMP */
+    enum { MAX_LADDERS = 16 };
+    const pb_row *ladder[MAX_LADDERS]; /* first row of each backend/toolchain */
+    int nladders = 0, any_k1 = 0;
+    for (int pass = 0; pass < 3; ++pass) /* cuda, libraries, omp (and any other) */
+        for (size_t i = first; i < s->n && nladders < MAX_LADDERS; ++i) {
+            const pb_row *r = &s->rows[i];
+            if (!same_table(head, r, 0) || strcmp(r->verified, "PASS") != 0 || strcmp(r->offload, "cpu") == 0)
+                continue;
+            int kind = strcmp(r->backend, "cuda") == 0 ? 0 : strcmp(r->variant, "lib") == 0 ? 1 : 2;
+            int known = 0;
+            for (int k = 0; k < nladders; ++k)
+                known |= strcmp(ladder[k]->backend, r->backend) == 0 && strcmp(ladder[k]->toolchain, r->toolchain) == 0;
+            if (kind == pass && !known)
+                ladder[nladders++] = r;
+            if (kind == 0 && strcmp(r->variant, "k1") == 0)
+                cuda_k1 = r;
+            any_k1 |= strcmp(r->variant, "k1") == 0;
+        }
+    if (!b || !any_k1)
+        return;
+    fprintf(f,
+            "\n%s  %s  %s=%.0f  %s: the course's ladder per backend (step: over the kernel above; "
+            "cumulative: over the backend's own k1)\n",
+            head->benchmark, head->dtype, b->size_option + 2, head->size, head->params);
+    const int flops = b->flops_headline; /* the rate of the benchmark's table (gemm: GFLOP/s) */
+    fprintf(f, "%-16s %-9s %12s %10s %8s %11s %11s\n", "backend", "kernel", "time (ms)", flops ? "GFLOP/s" : "GB/s",
+            "step", "cumulative", "vs cuda k1");
     const char *names[64];
     int nnames = 0;
     for (int v = 0; b->variants[v] && nnames < 63; ++v)
         names[nnames++] = b->variants[v];
     names[nnames++] = "lib";
-    static const char *const backends[] = {"cuda", "cub", "omp"};
-    const pb_row *prev = NULL;
-    for (int k = 0; k < 3; ++k)
+    for (int l = 0; l < nladders; ++l) {
+        const pb_row *own_k1 = NULL, *prev = NULL;
+        const char *be = ladder[l]->backend, *tc = ladder[l]->toolchain;
+        for (size_t i = first; i < s->n; ++i)
+            if (ladder_row(head, &s->rows[i], be, tc) && strcmp(s->rows[i].variant, "k1") == 0)
+                own_k1 = &s->rows[i];
+        char who[48];
+        pb_series_title(be, tc, who, sizeof who);
         for (int v = 0; v < nnames; ++v)
             for (size_t i = first; i < s->n; ++i) {
                 const pb_row *r = &s->rows[i];
-                if (!same_table(head, r, 0) || strcmp(r->backend, backends[k]) != 0 ||
-                    strcmp(r->variant, names[v]) != 0 || strcmp(r->verified, "PASS") != 0)
+                if (!ladder_row(head, r, be, tc) || strcmp(r->variant, names[v]) != 0)
                     continue;
-                char label[96], step[16] = "";
-                if (k == 2)
-                    snprintf(label, sizeof label, "omp %s (%s)", r->variant, r->compiler);
-                else
-                    snprintf(label, sizeof label, "%s %s", r->backend, r->variant);
-                const int in_course = k == 0 && r->variant[0] == 'k';
-                if (in_course && prev)
+                char step[16] = "", cum[16] = "", vs[16] = "";
+                const int numbered = is_step(r->variant);
+                if (numbered && prev)
                     snprintf(step, sizeof step, "%.2fx", pb_row_time(prev) / pb_row_time(r));
-                fprintf(f, "%-20s %12.4f %10.1f %8s %10.2fx\n", label, 1e3 * pb_row_time(r), r->gbs, step,
-                        pb_row_time(k1) / pb_row_time(r));
-                if (in_course)
+                if (own_k1)
+                    snprintf(cum, sizeof cum, "%.2fx", pb_row_time(own_k1) / pb_row_time(r));
+                if (cuda_k1)
+                    snprintf(vs, sizeof vs, "%.2fx", pb_row_time(cuda_k1) / pb_row_time(r));
+                fprintf(f, "%-16s %-9s %12.4f %10.1f %8s %11s %11s\n", who, r->variant, 1e3 * pb_row_time(r),
+                        flops ? r->gflops : r->gbs, step, cum, vs);
+                if (numbered)
                     prev = r;
             }
+    }
 }
 
 void pb_table_print(FILE *f, const pb_rowset *s)

@@ -13,6 +13,7 @@
 #include "pb_run.h"
 #include "pb_table.h"
 #include "pb_tools.h"
+#include "pb_tune.h"
 #include "pb_version.h"
 #include "pb_workers.h"
 #include "record.h"
@@ -69,7 +70,7 @@ static int cmd_list(int argc, char **argv)
     printf("\nbackends and toolchains (--backend; workers in %s):\n", dir);
     for (size_t i = 0; i < pb_backend_count(); ++i) {
         const pb_backend_spec *s = pb_backend_at(i);
-        printf("  %-16s %-8s %-18s %-10s %s%s\n", s->cli, s->toolchain[0] ? s->toolchain : "-", s->worker,
+        printf("  %-20s %-12s %-22s %-10s %s%s\n", s->cli, s->toolchain[0] ? s->toolchain : "-", s->worker,
                pb_backend_built(s, dir) ? "built" : "not built", s->is_default ? "default" : "",
                s->discovered ? " (found in libexec, not in pb_backends.def)" : "");
     }
@@ -477,14 +478,19 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
 
 /* ---- ceilings ---- */
 
-/* One measurement of `ceilings`: bench on backends (comma list) at sizes and dtypes,
- * with the shared options of `base`. */
-static void ceiling_run(const pb_options *base, const char *bench, const char *backends, const char *sizes,
-                        const char *dtypes, pb_rowset *rows, pb_run_log *log)
+/* One measurement of `ceilings`: bench's variants (a list, or "all") on backends (comma
+ * list) at sizes and dtypes, with the shared options of `base`. */
+static void ceiling_run(const pb_options *base, const char *bench, const char *variants, const char *backends,
+                        const char *sizes, const char *dtypes, pb_rowset *rows, pb_run_log *log)
 {
     static pb_options o;
     char err[256];
     pb_options_defaults(&o, pb_bench_find(bench));
+    if (pb_parse_variants(o.bench, variants, &o.variants, err, sizeof err) != PB_OK) {
+        pb_errorf("internal error: %s", err);
+        log->failed = 1;
+        return;
+    }
     o.warmup = base->warmup;
     o.reps = base->reps;
     o.time_budget = base->time_budget;
@@ -508,12 +514,14 @@ static void ceiling_run(const pb_options *base, const char *bench, const char *b
 }
 
 static const char ceilings_details[] =
-    "Measures the sustained bandwidth (largest verified stream result, CUDA and clang OpenMP,\n"
-    "float and double, --n sizes, default 2^25..2^28), a device-to-device cudaMemcpy (same\n"
-    "sizes) and the FP32/FP64 FMA rates (CUDA and clang OpenMP, n = 2^22..2^26, chain 1024; the\n"
-    "best verified result of each), and writes them to FILE (--ceilings; default: a per-GPU file\n"
-    "in $PORTBENCH_CEILINGS_DIR or ~/.cache/portbench), which the benchmark commands read to fill\n"
-    "pct_measured_bw and pct_measured_flops.\n";
+    "Measures the sustained bandwidth of each access pattern, the largest verified result of:\n"
+    "read + write: stream (kernel and best, CUDA and clang OpenMP); read only: a sum (reduce best,\n"
+    "CUDA and clang OpenMP, and CUB); write only: fill (kernel and best, CUDA and clang OpenMP, and\n"
+    "cudaMemset); each in float and double at the --n sizes (default 2^25..2^28); a device-to-device\n"
+    "cudaMemcpy (same sizes, for reference) and the FP32/FP64 FMA rates (CUDA and clang OpenMP,\n"
+    "n = 2^22..2^26, chain 1024), and writes them to FILE (--ceilings; default: a per-GPU file in\n"
+    "$PORTBENCH_CEILINGS_DIR or ~/.cache/portbench), which the benchmark commands read to fill\n"
+    "pct_measured_bw (against the ceiling of the benchmark's access pattern) and pct_measured_flops.\n";
 
 /* portbench ceilings: measure this GPU's sustained bandwidth, a device-to-device
  * cudaMemcpy and the FP32/FP64 FMA rates; store them for pct_measured_*. */
@@ -570,11 +578,17 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
         return 2;
     pb_signals_install();
     pb_rowset rows = {0};
-    ceiling_run(&o, "stream", "cuda,omp@clang-19", sizes, "float,double", &rows, &log);
+    /* read + write (stream), read only (a sum: reduce best and CUB), write only (fill best
+     * and cudaMemset), the cudaMemcpy reference, and the FMA rates */
+    ceiling_run(&o, "stream", "all", "cuda,omp@clang-19", sizes, "float,double", &rows, &log);
     if (!log.interrupted)
-        ceiling_run(&o, "copy", "cudart", sizes, "double", &rows, &log);
+        ceiling_run(&o, "reduce", "best", "cuda,omp@clang-19,cub", sizes, "float,double", &rows, &log);
     if (!log.interrupted)
-        ceiling_run(&o, "fma", "cuda,omp@clang-19", "2^22,2^24,2^26", "float,double", &rows, &log);
+        ceiling_run(&o, "fill", "all", "cuda,omp@clang-19,cudart", sizes, "float,double", &rows, &log);
+    if (!log.interrupted)
+        ceiling_run(&o, "copy", "all", "cudart", sizes, "double", &rows, &log);
+    if (!log.interrupted)
+        ceiling_run(&o, "fma", "all", "cuda,omp@clang-19", "2^22,2^24,2^26", "float,double", &rows, &log);
     pb_rows_apply_clock(&rows, o.clock);
     pb_table_print(stdout, &rows);
 
@@ -598,10 +612,13 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
         pb_strlcpy(path, o.ceilings, sizeof path);
     else
         pb_ceilings_default_path(env.gpu.uuid, path, sizeof path);
-    printf("\nceilings of %s (%s clock):\n  stream    %.1f GB/s (%s)\n  memcpy    %.1f GB/s\n"
-           "  FMA FP32  %.1f GFLOP/s\n  FMA FP64  %.1f GFLOP/s\n",
-           c.device, c.clock, c.stream_gbs, c.stream_from, c.memcpy_gbs, c.fma_fp32_gflops, c.fma_fp64_gflops);
-    if (log.interrupted || failed || c.stream_gbs <= 0 || c.fma_fp32_gflops <= 0 || c.fma_fp64_gflops <= 0) {
+    printf("\nceilings of %s (%s clock):\n  read+write %.1f GB/s (%s; stream, copy, strided, fma)\n"
+           "  read       %.1f GB/s (%s; dmvm, reduce)\n  write      %.1f GB/s (%s; fill)\n"
+           "  memcpy     %.1f GB/s (reference)\n  FMA FP32   %.1f GFLOP/s\n  FMA FP64   %.1f GFLOP/s\n",
+           c.device, c.clock, c.stream_gbs, c.stream_from, c.read_gbs, c.read_from, c.write_gbs, c.write_from,
+           c.memcpy_gbs, c.fma_fp32_gflops, c.fma_fp64_gflops);
+    if (log.interrupted || failed || c.stream_gbs <= 0 || c.read_gbs <= 0 || c.write_gbs <= 0 ||
+        c.fma_fp32_gflops <= 0 || c.fma_fp64_gflops <= 0) {
         pb_errorf("a ceiling measurement failed, was skipped or interrupted: %s not written", path);
         failed = 1;
     } else if (pb_ceilings_write(path, &c, err, sizeof err) != 0) {
@@ -632,7 +649,8 @@ static void usage(FILE *f)
                "  list                 benchmarks, backends and toolchains, and every variant with what it teaches\n");
     for (size_t i = 0; i < pb_nbenches; ++i)
         fprintf(f, "  %-20s %s\n", pb_benches[i]->name, pb_benches[i]->summary);
-    fprintf(f, "  ceilings             measure this GPU's bandwidth and FMA ceilings for pct_measured_*\n");
+    fprintf(f, "  ceilings             measure this GPU's bandwidth and FMA ceilings for pct_measured_*\n"
+               "  tune BENCH           sweep the launch shapes of BENCH's best variants, print tuning-table rows\n");
     for (const pb_tool *t = pb_tools; t->name; ++t)
         fprintf(f, "  %-20s %s\n", t->name, t->spec->summary);
     fprintf(f, "  columns              the CSV columns\n"
@@ -674,6 +692,10 @@ static int cmd_help(int argc, char **argv)
         char *h[] = {"--help"};
         return cmd_ceilings(1, h, 0, NULL);
     }
+    if (strcmp(t, "tune") == 0) {
+        char *h[] = {"--help"};
+        return pb_cmd_tune(1, h);
+    }
     const pb_tool *tool = pb_tool_find(t);
     if (tool) {
         pb_opt_help(stdout, tool->spec);
@@ -707,6 +729,8 @@ int main(int argc, char **argv)
         return cmd_columns(argc - 2, argv + 2);
     if (strcmp(cmd, "ceilings") == 0)
         return cmd_ceilings(argc - 2, argv + 2, argc, argv);
+    if (strcmp(cmd, "tune") == 0)
+        return pb_cmd_tune(argc - 2, argv + 2);
     const pb_tool *tool = pb_tool_find(cmd);
     if (tool)
         return tool->run(argc - 2, argv + 2);

@@ -14,6 +14,7 @@
 #include "pb_result.h"
 #include "pb_stats.h"
 #include "pb_trace.h"
+#include "pb_tuning.h"
 #include "pb_version.h"
 
 #include <math.h>
@@ -42,6 +43,7 @@ typedef struct worker {
     int rows;
     char host[64];
     char gpu_uuid[64]; /* of the GPU this worker was given, when the driver found it */
+    int cc; /* compute capability x 10 of the GPU (0: none), the key of the tuning table */
 } worker;
 
 typedef struct backend_state {
@@ -149,17 +151,19 @@ static void emit_row(worker *w, pb_row *r, int progress)
     test_hooks(++w->rows);
     if (w->o->quiet || !progress)
         return;
-    char extra[128] = "";
-    const char *size_name = pb_bench_find(r->benchmark)->size_option + 2;
+    char extra[128] = "", series[64];
+    const pb_bench *b = pb_bench_find(r->benchmark);
+    const char *size_name = b->size_option + 2;
+    pb_series_title(r->backend, r->toolchain, series, sizeof series);
     if (r->params[0])
         snprintf(extra, sizeof extra, " %s", r->params);
     if (strcmp(r->verified, "SKIP") == 0)
-        fprintf(stderr, "  [%s/%s] %s %s %s %s=%.0f%s: SKIP (%s)\n", r->backend, r->compiler, r->benchmark,
-                r->variant, r->dtype, size_name, r->size, extra, r->note);
+        fprintf(stderr, "  [%s] %s %s %s %s=%.0f%s: SKIP (%s)\n", series, r->benchmark, r->variant, r->dtype,
+                size_name, r->size, extra, r->note);
     else
-        fprintf(stderr, "  [%s/%s] %s %s %s %s=%.0f%s: %.4g ms, %.1f GB/s, %s%s%s\n", r->backend, r->compiler,
-                r->benchmark, r->variant, r->dtype, size_name, r->size, extra,
-                r->time_median_s * 1e3, r->gbs, r->verified, r->note[0] ? ": " : "", r->note);
+        fprintf(stderr, "  [%s] %s %s %s %s=%.0f%s: %.4g ms, %.1f %s, %s%s%s\n", series, r->benchmark, r->variant,
+                r->dtype, size_name, r->size, extra, r->time_median_s * 1e3, b->flops_headline ? r->gflops : r->gbs,
+                b->flops_headline ? "GFLOP/s" : "GB/s", r->verified, r->note[0] ? ": " : "", r->note);
 }
 
 /* A SKIP row; its progress line is left out when the reason was already announced
@@ -435,6 +439,15 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         if (pass && strcmp(r.offload, "host-fallback") == 0)
             pb_strlcpy(r.note, "OpenMP target region ran on the host (no GPU)", sizeof r.note);
     }
+    if (strcmp(v->name, "best") == 0 && rc != PB_SKIP) { /* the launch shape it ran with */
+        pb_shape sh;
+        char shape[200];
+        if (pb_tuning_lookup(c->bench->name, v->name, be->name, be->compiler, bs->dev.on_host ? 0 : w->cc, &sh, shape,
+                             sizeof shape) == 0) {
+            size_t len = strlen(r.note);
+            snprintf(r.note + len, sizeof r.note - len, "%sshape %s", len ? "; " : "", shape);
+        }
+    }
     timing_free(&t);
     emit_row(w, &r, 1);
 }
@@ -689,8 +702,10 @@ int main(int argc, char **argv)
     pb_backend_config cfg = {o.device, o.threads, o.allow_host_fallback, {0}};
     if (gpu_requested)
         describe_gpu(o.device, &cfg.gpu);
-    if (cfg.gpu.ok)
+    if (cfg.gpu.ok) {
         pb_strlcpy(w.gpu_uuid, cfg.gpu.uuid, sizeof w.gpu_uuid);
+        w.cc = 10 * cfg.gpu.cc_major + cfg.gpu.cc_minor;
+    }
     for (size_t b = 0; b < pb_worker_nbackends && nstates < 8; ++b) {
         const pb_backend *be = pb_worker_backends[b];
         if (!backend_requested(&o, be))

@@ -19,12 +19,6 @@
 #define OMP_COMPILER_VERSION STR(__GNUC__) "." STR(__GNUC_MINOR__) "." STR(__GNUC_PATCHLEVEL__)
 #endif
 
-static int device_num;
-
-int pb_omp_device(void) { return device_num; }
-
-int pb_omp_on_host(void) { return device_num == omp_get_initial_device(); }
-
 static int ot_init(const pb_backend_config *cfg, pb_device_info *dev, char *why, size_t cap)
 {
     memset(dev, 0, sizeof *dev);
@@ -39,7 +33,8 @@ static int ot_init(const pb_backend_config *cfg, pb_device_info *dev, char *why,
                      policy ? policy : "", policy ? ")" : "");
             return PB_SKIP;
         }
-        device_num = omp_get_initial_device();
+        pb_omp_state_set(omp_get_initial_device(), 1);
+        pb_omp_best_init(0, 1);
         dev->on_host = 1;
         dev->threads = omp_get_max_threads();
         pb_strlcpy(dev->name, "host", sizeof dev->name);
@@ -50,8 +45,11 @@ static int ot_init(const pb_backend_config *cfg, pb_device_info *dev, char *why,
         snprintf(why, cap, "OpenMP device %d does not exist (%d offload devices)", cfg->device, ndev);
         return PB_SKIP;
     }
-    device_num = cfg->device;
-    omp_set_default_device(device_num);
+    omp_set_default_device(cfg->device);
+    /* launch shapes (the best variants, k7's grid) depend on the GPU */
+    const int sms = cfg->gpu.ok && cfg->gpu.sms > 0 ? cfg->gpu.sms : 1;
+    pb_omp_state_set(cfg->device, sms);
+    pb_omp_best_init(cfg->gpu.ok ? 10 * cfg->gpu.cc_major + cfg->gpu.cc_minor : 0, sms);
     /* OpenMP has no query for the device's name; the harness read it from the CUDA
      * driver (same numbering). */
     if (cfg->gpu.ok) {
@@ -59,26 +57,26 @@ static int ot_init(const pb_backend_config *cfg, pb_device_info *dev, char *why,
         pb_strlcpy(dev->uuid, cfg->gpu.uuid, sizeof dev->uuid);
         dev->mem_total = (size_t)cfg->gpu.mem_total;
     } else {
-        snprintf(dev->name, sizeof dev->name, "OpenMP device %d", device_num);
+        snprintf(dev->name, sizeof dev->name, "OpenMP device %d", cfg->device);
     }
-    snprintf(dev->detail, sizeof dev->detail, "OpenMP offload device %d of %d", device_num, ndev);
+    snprintf(dev->detail, sizeof dev->detail, "OpenMP offload device %d of %d", cfg->device, ndev);
     return PB_OK;
 }
 
 static void ot_finish(void) {}
 
-static void *ot_alloc(size_t bytes) { return omp_target_alloc(bytes, device_num); }
+static void *ot_alloc(size_t bytes) { return omp_target_alloc(bytes, pb_omp_device()); }
 
-static void ot_release(void *p) { omp_target_free(p, device_num); }
+static void ot_release(void *p) { omp_target_free(p, pb_omp_device()); }
 
 static int ot_upload(void *dst, const void *src, size_t bytes)
 {
-    return omp_target_memcpy(dst, src, bytes, 0, 0, device_num, omp_get_initial_device()) == 0 ? PB_OK : PB_ERR;
+    return omp_target_memcpy(dst, src, bytes, 0, 0, pb_omp_device(), omp_get_initial_device()) == 0 ? PB_OK : PB_ERR;
 }
 
 static int ot_download(void *dst, const void *src, size_t bytes)
 {
-    return omp_target_memcpy(dst, src, bytes, 0, 0, omp_get_initial_device(), device_num) == 0 ? PB_OK : PB_ERR;
+    return omp_target_memcpy(dst, src, bytes, 0, 0, omp_get_initial_device(), pb_omp_device()) == 0 ? PB_OK : PB_ERR;
 }
 
 /* Target regions without nowait complete before the construct returns. */
@@ -90,25 +88,46 @@ static int ot_rep_end(double *device_s)
     return PB_OK;
 }
 
+#if PB_OMP_GCC
+#define PB_V9_NOTE " (gcc-12: one lane per warp, no lanes for simd with an array-section reduction)"
+#else
+#define PB_V9_NOTE ""
+#endif
+
 static const pb_variant ot_variants[] = {
-    {"dmvm", "v0", "first offload: teams distribute parallel for over rows, dest[row] accumulated in memory", PB_DT_FP, pb_omp_dmvm_v0},
+    {"dmvm", "v0", "first offload: teams distribute parallel for (+ simd: a row per lane) over rows, dest[row] accumulated in memory", PB_DT_FP, pb_omp_dmvm_v0},
     {"dmvm", "v1", "register accumulator per row: cut global-memory traffic", PB_DT_FP, pb_omp_dmvm_v1},
     {"dmvm", "v2", "collapse(2) over (col,row), atomic update per element: parallelism vs atomic congestion", PB_DT_FP, pb_omp_dmvm_v2},
     {"dmvm", "v3", "strided partial sums, one atomic per (thread,row); rows fastest (uncoalesced)", PB_DT_FP, pb_omp_dmvm_v3},
     {"dmvm", "v4", "V3 with columns fastest: coalesced reads", PB_DT_FP, pb_omp_dmvm_v4},
-    {"dmvm", "v5", "team of 32x32 aggregates 32 rows in team-shared memory, one atomic per row per team", PB_DT_FP, pb_omp_dmvm_v5},
-    {"dmvm", "v6", "V5 + src slice staged in team-shared memory (partials in a shared 32x32 array)", PB_DT_FP, pb_omp_dmvm_v6},
-    {"dmvm", "v7", "teams distribute over rows, parallel for reduction over columns: no atomics", PB_DT_FP, pb_omp_dmvm_v7},
-    {"dmvm", "v8", "4 rows per team, 4 accumulators: each src load serves 4 rows", PB_DT_FP, pb_omp_dmvm_v8},
-    {"dmvm", "v9", "blk rows per team, array reduction acc[:blk] (compile-time blk = " STR(PB_DMVM_V9_BLK) ")", PB_DT_FP, pb_omp_dmvm_v9},
-    {"reduce", "clause", "target teams distribute parallel for reduction(+:sum), result mapped back", PB_DT_ALL, pb_omp_reduce_clause},
-    {"reduce", "twolevel", "one partial per team (parallel for reduction), then a second region", PB_DT_ALL, pb_omp_reduce_twolevel},
-    {"reduce", "multiacc", "grid-stride with 4 accumulators per iteration, then a second region", PB_DT_ALL, pb_omp_reduce_multiacc},
+    {"dmvm", "v5", "team of 32x32 aggregates 32 rows in team-shared memory, one atomic per row per team" PB_TEAM_SHARED_NOTE, PB_DT_FP, pb_omp_dmvm_v5},
+    {"dmvm", "v6", "V5 + src slice staged in team-shared memory (partials in a shared 32x32 array)" PB_TEAM_SHARED_NOTE, PB_DT_FP, pb_omp_dmvm_v6},
+    {"dmvm", "v7", "teams distribute over rows, parallel for (+ simd) reduction over columns: no atomics", PB_DT_FP, pb_omp_dmvm_v7},
+    {"dmvm", "v8", "4 rows per team, 4 accumulators: each src load serves 4 rows (+ simd)", PB_DT_FP, pb_omp_dmvm_v8},
+    {"dmvm", "v9", "blk rows per team, array reduction acc[:blk] (compile-time blk = " STR(PB_DMVM_V9_BLK) ", + simd)" PB_V9_NOTE, PB_DT_FP, pb_omp_dmvm_v9},
+    {"dmvm", "best", "tuned teams/threads, rows per team sharing src, independent loads per lane, simd reduction", PB_DT_FP, pb_omp_dmvm_best},
+    {"reduce", "k0", "global memory only, one target region per tree level (in place, idx = 2*s*tid)", PB_DT_ALL, pb_omp_reduce_k0},
+    {"reduce", "k1", "team-shared array, omp barrier: interleaved addressing, divergent branch (t % 2s)" PB_TEAM_SHARED_NOTE, PB_DT_ALL, pb_omp_reduce_k1},
+    {"reduce", "k2", "interleaved addressing, strided index: no divergence, bank conflicts", PB_DT_ALL, pb_omp_reduce_k2},
+    {"reduce", "k3", "sequential addressing: conflict-free", PB_DT_ALL, pb_omp_reduce_k3},
+    {"reduce", "k4", "first add during the global load: half the teams", PB_DT_ALL, pb_omp_reduce_k4},
+    {"reduce", "k5", "last six steps without barriers: one thread's simd loops (gcc: one warp's lanes; no warp-synchronous OpenMP)", PB_DT_ALL, pb_omp_reduce_k5},
+    {"reduce", "k6", "completely unrolled tree, team size a compile-time constant", PB_DT_ALL, pb_omp_reduce_k6},
+    {"reduce", "k7", "multiple elements per thread (grid-stride over CUDA k7's grid), then k6's tree", PB_DT_ALL, pb_omp_reduce_k7},
+    {"reduce", "clause", "target teams distribute parallel for simd reduction(+:sum), result mapped back", PB_DT_ALL, pb_omp_reduce_clause},
+    {"reduce", "twolevel", "one partial per team (parallel for simd reduction), then a second region", PB_DT_ALL, pb_omp_reduce_twolevel},
+    {"reduce", "multiacc", "k7's partial count (one per team), lanes walk grid-stride with 4 accumulators, then a second region", PB_DT_ALL, pb_omp_reduce_multiacc},
     {"reduce", "atomic", "one atomic update per element into the result", PB_DT_ALL, pb_omp_reduce_atomic},
-    {"stream", "kernel", "teams distribute parallel for: dest[i] = src[i] + 1", PB_DT_FP, pb_omp_stream},
-    {"copy", "kernel", "teams distribute parallel for: dest[i] = src[i]", PB_DT_FP, pb_omp_copy},
+    {"reduce", "best", "multiacc with the tuned shape: teams per SM, lanes per team, accumulators per lane", PB_DT_ALL, pb_omp_reduce_best},
+    {"stream", "kernel", "teams distribute parallel for simd: dest[i] = src[i] + 1", PB_DT_FP, pb_omp_stream},
+    {"stream", "best", "tuned teams/threads, several independent elements per lane", PB_DT_FP, pb_omp_stream_best},
+    {"copy", "kernel", "teams distribute parallel for simd: dest[i] = src[i]", PB_DT_FP, pb_omp_copy},
+    {"copy", "best", "tuned teams/threads, several independent elements per lane", PB_DT_FP, pb_omp_copy_best},
+    {"fill", "kernel", "teams distribute parallel for simd: dest[i] = c", PB_DT_FP, pb_omp_fill},
+    {"fill", "best", "tuned teams/threads, several independent elements per lane", PB_DT_FP, pb_omp_fill_best},
     {"stream-strided", "kernel", "dest[sw*i] = src[sr*i]: uncoalesced access", PB_DT_FP, pb_omp_stream_strided},
     {"fma", "kernel", "a dependent chain of fma() per element", PB_DT_FP, pb_omp_fma},
+    {"fma", "best", "several elements per lane, their chains interleaved: independent FMAs (same results)", PB_DT_FP, pb_omp_fma_best},
     {"fma-strided", "kernel", "fma chain only where i % stride == 0: idle lanes", PB_DT_FP, pb_omp_fma_strided},
     {"gemm", "k1", "naive: collapse(2), rows fastest (uncoalesced)", PB_DT_FP, pb_omp_gemm_k1},
     {"gemm", "k2", "loop order: columns fastest, B and C coalesced", PB_DT_FP, pb_omp_gemm_k2},

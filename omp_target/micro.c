@@ -2,6 +2,7 @@
 #include "omp_common.h"
 
 #include <math.h>
+#include <string.h>
 
 #define T float
 #define SFX _float
@@ -46,6 +47,20 @@ int pb_omp_stream_strided(const pb_args *a)
         strided__float((long)a->n, a->param[0], a->param[1], SRC(float), DST(float), a->ran_on);
     else
         strided__double((long)a->n, a->param[0], a->param[1], SRC(double), DST(double), a->ran_on);
+    return PB_OK;
+}
+
+int pb_omp_fill(const pb_args *a)
+{
+    if (a->dtype == PB_FLOAT) {
+        float v;
+        memset(&v, PB_FILL_BYTE, sizeof v);
+        fill__float((long)a->n, v, (float *)a->buf[0], a->ran_on);
+    } else {
+        double v;
+        memset(&v, PB_FILL_BYTE, sizeof v);
+        fill__double((long)a->n, v, (double *)a->buf[0], a->ran_on);
+    }
     return PB_OK;
 }
 

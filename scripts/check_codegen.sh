@@ -1,10 +1,24 @@
 #!/usr/bin/env bash
-# The FMA chain must survive compilation: no compiler may fold or delete it. Looks at
-# the code each compiler generates for the fma kernels:
-#  - CUDA: PTX of cuda/micro.cu (nvcc), fma.rn.f32 / fma.rn.f64 in fma_kernel<float/double>;
-#  - every clang toolchain of the build: the final sm_90 device image (after device LTO
-#    and ptxas), disassembled with cuobjdump: FFMA / DFMA in the fma target regions;
-#  - every gcc toolchain: the PTX embedded in pb-omp-<id>: fma.rn.f32 / fma.rn.f64.
+# What the compilers made of the kernels, checked in their output:
+#  1. The FMA chain survives: no compiler may fold or delete it.
+#     - CUDA: PTX of cuda/micro.cu (nvcc), fma.rn.f32 / fma.rn.f64 in fma_kernel<float/double>;
+#     - every clang toolchain of the build: the final sm_90 device image (after device LTO
+#       and ptxas), disassembled with cuobjdump: FFMA / DFMA in the fma target regions;
+#     - every gcc toolchain: the PTX embedded in pb-omp-<id>: fma.rn.f32 / fma.rn.f64.
+#  2. Lanes under gcc-12 (issue 10; check_codegen_lanes.sh): gcc runs an OpenMP thread on
+#     a warp and uses the 32 lanes only inside `simd` constructs, which it lowers to SIMT
+#     loops that read the lane number (`mov.u32 %rN,%laneid`). Every kernel of dmvm,
+#     reduce and the micro benchmarks (the target regions of each source function
+#     FN__float/double/int) must contain one; a kernel without it runs one lane per warp
+#     (other benchmarks' kernels without one are listed). A control program proves that
+#     the signature tells the two apart. Known exception: dMVM V9 (gcc-12 runs no simd
+#     loop with an array-section reduction on lanes).
+#  3. Team-shared arrays in shared memory (V5/V6, reduce k1-k7):
+#     - gcc-12: the PTX buffer (omp_target/gomp_team_shared.ptx) is `.shared` and of
+#       PB_OMP_TEAM_SHARED_BYTES, those kernels call pb_gomp_team_shared(), and V5/V6
+#       keep no soft-stack frame as large as their smallest array;
+#     - clang-19: in each device image of pb-omp-clang-19, a kernel's static shared memory
+#       (.nv.shared.<kernel>) exceeds the image's smallest by at least its arrays' bytes.
 # usage: scripts/check_codegen.sh BUILD_DIR   (tools from scripts/setup.sh)
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -71,4 +85,5 @@ for f in "$build"/toolchains/*.flags; do
   esac
 done
 [ $n -ge 1 ] || { say "FAIL no OpenMP toolchain in $build/toolchains"; fail=1; }
+source "$src/scripts/check_codegen_lanes.sh"
 exit $fail

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The committed GPU results, run on a GPU host from the bundle:
 #   scripts/gpu_results.sh OUTDIR STEP...
-# Steps: validate ceilings dmvm reduce stream strided stridedboth fma fmastrided gemm gemmk7
-#        transpose window histogram ranksort vecadd tools (or all; `course` = the five
+# Steps: validate ceilings dmvm reduce stream strided stridedboth fma fmastrided fill large gemm
+#        gemmk7 transpose window histogram ranksort vecadd tools (or all; `course` = the five
 #        course kernels; tools = summary, compare --by compiler and report of the runs),
-#        and compilers (not in all: every OpenMP toolchain of the bundle side by side).
+#        and, not in all: compilers (every OpenMP toolchain of the bundle side by side) and
+#        tune (scripts/tune_gpu.sh, whose rows go into harness/pb_tuning.c before the rest
+#        is measured again).
 # Every benchmark run is recorded with --record under OUTDIR/results/<gpu>/<benchmark>/
 # (the layout of results/README.md) and reads the ceilings measured in the same session.
 set -uo pipefail
@@ -29,7 +31,7 @@ run() { # run LABEL portbench-arguments... (with the session's ceilings, once me
 }
 steps=("$@")
 course=(transpose window histogram ranksort vecadd)
-[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided stridedboth fma fmastrided gemm gemmk7 "${course[@]}" tools)
+[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided stridedboth fma fmastrided fill large gemm gemmk7 "${course[@]}" tools)
 expanded=()
 for step in "${steps[@]}"; do
   if [ "$step" = course ]; then expanded+=("${course[@]}"); else expanded+=("$step"); fi
@@ -60,7 +62,7 @@ for step in "${steps[@]}"; do
        
     # At 2^28, gcc's atomic variant would take minutes per repetition (1.7 s at 2^22 on
     # the H200), so the atomic variants run without it.
-    run reduce_large reduce "${all[@]}" --variants k1-shfl,clause-multiacc --n 2^28 --dtype int,float,double \
+    run reduce_large reduce "${all[@]}" --variants k0-shfl,clause-best --n 2^28 --dtype int,float,double \
         --block 256 --warmup 1 --reps 5 --time-budget 20
     run reduce_large_atomic reduce --backend cuda,omp --no-baselines --record="$out/results" --variants atomic \
         --n 2^28 --dtype int,float,double --warmup 1 --reps 3 --time-budget 20
@@ -106,6 +108,22 @@ for step in "${steps[@]}"; do
   fmastrided)
     run fma_strided fma-strided "${all[@]}" --n 2^12:2^24:1/oct --chain 1024 --stride 1,2,4,8,16,32 \
         --dtype double,float
+    ;;
+  fill)
+    run fill_sweep fill "${all[@]}" --n 2^10:2^27:4/oct --dtype double,float
+    ;;
+  large)
+    # issue 10's answer: every variant (kernel and best) of every backend and toolchain,
+    # with the library bars, at the sizes of the target table
+    run stream_2e28 stream "${all[@]}" --variants all --n 2^28 --dtype float,double --warmup 1 --reps 5
+    run copy_2e28 copy "${all[@]}" --variants all --n 2^28 --dtype float,double --warmup 1 --reps 5
+    run fill_2e28 fill "${all[@]}" --variants all --n 2^28 --dtype float,double --warmup 1 --reps 5
+    run fma_2e22 fma "${all[@]}" --variants all --n 2^22 --chain 1024 --dtype float,double --warmup 1 --reps 5
+    ;;
+  tune)
+    log "start tune"
+    "$here/tune_gpu.sh" "$out/tune" > "$out/tune.txt" 2>&1
+    log "end   tune: exit $?"
     ;;
   gemm)
     # the ladder at 4096 (every variant and backend, cuBLAS and OpenBLAS bars); slow

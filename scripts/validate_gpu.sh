@@ -4,7 +4,9 @@
 #     verified at awkward sizes and parameters, in every dtype;
 #  2. compute-sanitizer memcheck, racecheck, synccheck and initcheck over every CUDA
 #     kernel at small awkward sizes: zero errors required;
-#  3. the FMA chain visible in the SASS of the CUDA worker.
+#  3. the FMA chain visible in the SASS of the CUDA worker;
+#  5. the best variants under other launch shapes (PB_TUNE, as `portbench tune` sweeps
+#     them) at awkward sizes, with memcheck and racecheck over the CUDA ones.
 # usage: scripts/validate_gpu.sh OUTDIR [extra portbench options]
 # Exit status 0 only if every check passed. Logs and CSVs are written to OUTDIR.
 set -uo pipefail
@@ -31,6 +33,7 @@ declare -A check=(
   [reduce]="--size 1,2,31,1000,100003,4194305 --dtype int,float,double --block 64,128,1024"
   [stream]="--size 1,31,33,1000,100003,16777217 --dtype float,double"
   [copy]="--size 1,31,33,1000,100003,16777217 --dtype float,double"
+  [fill]="--size 1,31,33,1000,100003,16777217 --dtype float,double"
   [stream-strided]="--size 1,33,1000,100003 --stride-read 1,3,32 --stride-write 1,2 --dtype float,double"
   [fma]="--size 1,33,1000,100003,1048579 --chain 64 --dtype float,double"
   [fma-strided]="--size 1,33,1000,100003 --chain 64 --stride 1,3,32 --dtype float,double"
@@ -51,6 +54,7 @@ declare -A small=(
   [reduce]="--size 33,1000,100003 --dtype int,float,double --block 64,128"
   [stream]="--size 33,1000 --dtype float,double"
   [copy]="--size 33,1000 --dtype float,double"
+  [fill]="--size 33,1000 --dtype float,double"
   [stream-strided]="--size 33,100 --stride-read 1,3 --stride-write 1,2 --dtype float,double"
   [fma]="--size 33,100 --chain 8 --dtype float,double"
   [fma-strided]="--size 33,100 --chain 8 --stride 3 --dtype float,double"
@@ -66,7 +70,7 @@ declare -A small=(
 )
 # A name BENCH:WHAT is a second set of cases of BENCH (ranksort's one-block version
 # only takes n <= 1024, so its larger sizes run the grid version alone: no SKIP rows).
-benches=${VALIDATE_BENCHES:-dmvm reduce stream copy stream-strided fma fma-strided gemm transpose transpose:square window histogram ranksort ranksort:large vecadd}
+benches=${VALIDATE_BENCHES:-dmvm reduce stream copy fill stream-strided fma fma-strided gemm transpose transpose:square window histogram ranksort ranksort:large vecadd}
 # Every OpenMP toolchain this build or bundle has (portbench list: "omp@<id> ... built"),
 # or VALIDATE_OMP (a comma list such as omp@clang-19,omp@gcc-12).
 omp=${VALIDATE_OMP:-$("$pb" list 2>/dev/null | awk '$1 ~ /^omp@/ && $4 == "built" {print $1}' | paste -sd, -)}
@@ -148,6 +152,58 @@ if command -v cuobjdump >/dev/null 2>&1 && [[ " $benches " == *" gemm "* ]]; the
     note "ok   gemm SASS: no local memory in k5..best, LDS.128 in k6..best (gemm_sass.txt, gemm_resource_usage.txt)"
   fi
 fi
+
+# 5. best under other launch shapes: every instantiated elems and rows, grid-stride and
+# one-shot grids, odd team sizes (the shapes `portbench tune` may pick), at awkward sizes;
+# memcheck over each CUDA shape, racecheck where a block shares memory (dmvm, reduce)
+declare -A alt=(
+  [dmvm]="--size 1,33,1000,4097 --dtype float,double"
+  [reduce]="--size 1,31,100003,4194305 --dtype int,float,double"
+  [stream]="--size 1,33,100003,1048579 --dtype float,double"
+  [copy]="--size 1,33,100003,1048579 --dtype float,double"
+  [fill]="--size 1,33,100003,1048579 --dtype float,double"
+  [fma]="--size 1,33,100003 --chain 64 --dtype float,double"
+)
+shapes=("per_sm=1,threads=64,elems=4,rows=4" "per_sm=0,threads=96,elems=1,rows=1" "per_sm=3,threads=1024,elems=2,rows=2"
+        "per_sm=2,threads=32,elems=8,rows=1")
+for bench in dmvm reduce stream copy fill fma; do
+  case " $benches " in *" $bench "*) ;; *) continue ;; esac
+  for shape in "${shapes[@]}"; do
+    [ "$bench" = dmvm ] && [[ "$shape" == *elems=8* ]] && continue # dmvm best takes elems up to 4
+    tag=${shape//[=,]/_}
+    # shellcheck disable=SC2086
+    PB_TUNE=$shape "$pb" "$bench" --backend cuda,omp,omp@gcc --no-baselines --variants best ${alt[$bench]} \
+        --warmup 1 --reps 2 --csv "$out/validate_best_${bench}_$tag.csv" "$@" > "$out/validate_best_${bench}_$tag.txt" \
+        2> "$out/validate_best_${bench}_$tag.log"
+    rc=$?
+    pass=$(grep -c ',PASS,' "$out/validate_best_${bench}_$tag.csv" || true)
+    bad=$(grep -c ',FAIL,\|,SKIP,' "$out/validate_best_${bench}_$tag.csv" || true)
+    applied=$(grep -c 'from PB_TUNE=' "$out/validate_best_${bench}_$tag.csv" || true)
+    if [ $rc -ne 0 ] || [ "$bad" -ne 0 ] || [ "$pass" -eq 0 ] || [ "$applied" -ne "$pass" ]; then
+      status=1
+      note "FAIL $bench best $shape: exit $rc, $pass passed, $bad failed or skipped, shape applied in $applied"
+    else
+      note "ok   $bench best $shape: $pass rows passed"
+    fi
+    [ -x "$sanitizer" ] || continue
+    tools=memcheck
+    [ "$bench" = dmvm ] || [ "$bench" = reduce ] && tools="memcheck racecheck"
+    for tool in $tools; do
+      log="$out/sanitizer_${tool}_best_${bench}_$tag.log"
+      # shellcheck disable=SC2086
+      PB_TUNE=$shape "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
+        "$workers/pb-cuda" "$bench" --backend cuda --variants best ${small[$bench]} \
+        --warmup 0 --reps 1 --quiet --emit "$out/sanitizer_${tool}_best_${bench}_$tag.csv" > "$log" 2>&1
+      rc=$?
+      if [ $rc -ne 0 ] || ! grep -Eq "(ERROR|RACECHECK) SUMMARY: 0 (errors|hazards)" "$log"; then
+        status=1
+        note "FAIL $tool $bench best $shape: exit $rc, $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -n 1)"
+      else
+        note "ok   $tool $bench best $shape"
+      fi
+    done
+  done
+done
 
 printf '%s\n' "${summary[@]}" > "$out/validate_summary.txt"
 [ $status -eq 0 ] && echo "validate: all checks passed" || echo "validate: FAILED"

@@ -10,6 +10,7 @@
 #include "pb_stats.h"
 #include "pb_table.h"
 #include "pb_trace.h"
+#include "pb_tuning.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -51,7 +52,7 @@ static void test_variants_backends(void)
     char err[256];
     unsigned m;
     CHECK(b != NULL);
-    CHECK(pb_parse_variants(b, "all", &m, err, sizeof err) == PB_OK && m == 0x3ffu);
+    CHECK(pb_parse_variants(b, "all", &m, err, sizeof err) == PB_OK && m == 0x7ffu); /* v0-v9, best */
     CHECK(pb_parse_variants(b, "v3-v9", &m, err, sizeof err) == PB_OK && m == 0x3f8u);
     CHECK(pb_parse_variants(b, "v0,v5-v6", &m, err, sizeof err) == PB_OK && m == 0x61u);
     CHECK(pb_parse_variants(b, "v10", &m, err, sizeof err) == PB_ERR && strstr(err, "v0 v1 v2"));
@@ -478,6 +479,216 @@ static void test_apply_clock(void)
     pb_rowset_free(&s);
 }
 
+/* The course view of reduce: a ladder per backend and compiler, each over its own k1,
+ * with the speedup over CUDA's k1 beside it. */
+static void test_steps_view(void)
+{
+    pb_rowset s = {0};
+    struct {
+        const char *variant, *backend, *compiler, *toolchain;
+        double t;
+    } rows[] = {{"k0", "cuda", "nvcc", "nvcc-13", 8},         {"k1", "cuda", "nvcc", "nvcc-13", 4},
+                {"k2", "cuda", "nvcc", "nvcc-13", 2},         {"best", "cuda", "nvcc", "nvcc-13", 1},
+                {"lib", "cub", "cub", "", 1},                 {"k1", "omp", "clang", "clang-19", 10},
+                {"k2", "omp", "clang", "clang-19", 5},        {"multiacc", "omp", "clang", "clang-19", 2},
+                {"k1", "omp", "gcc", "gcc-12", 20}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+        pb_row r;
+        pb_row_init(&r);
+        strcpy(r.benchmark, "reduce");
+        strcpy(r.variant, rows[i].variant);
+        strcpy(r.backend, rows[i].backend);
+        strcpy(r.compiler, rows[i].compiler);
+        strcpy(r.toolchain, rows[i].toolchain);
+        strcpy(r.dtype, "int");
+        strcpy(r.params, "block=128");
+        strcpy(r.offload, "device");
+        strcpy(r.verified, "PASS");
+        strcpy(r.clock, "host");
+        r.size = 4194304;
+        r.time_median_s = rows[i].t * 1e-3;
+        r.gbs = 1;
+        pb_rowset_push(&s, &r);
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    pb_table_print(f, &s);
+    fclose(f);
+    CHECK(strstr(text, "the course's ladder per backend") != NULL);
+    /* backend, kernel, time, GB/s, step (numbered kernels), cumulative over own k1, vs CUDA k1 */
+    const char *want[] = {
+        "cuda             k0              8.0000        1.0                0.50x       0.50x\n",
+        "cuda             k1              4.0000        1.0    2.00x       1.00x       1.00x\n",
+        "cuda             k2              2.0000        1.0    2.00x       2.00x       2.00x\n",
+        "cuda             best            1.0000        1.0                4.00x       4.00x\n",
+        "cub              lib             1.0000        1.0                            4.00x\n",
+        "omp(clang-19)    k1             10.0000        1.0                1.00x       0.40x\n",
+        "omp(clang-19)    k2              5.0000        1.0    2.00x       2.00x       0.80x\n",
+        "omp(clang-19)    multiacc        2.0000        1.0                5.00x       2.00x\n",
+        "omp(gcc-12)      k1             20.0000        1.0                1.00x       0.20x\n"};
+    const char *at = text;
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; ++i) { /* each line, in this order */
+        const char *hit = strstr(at, want[i]);
+        CHECK(hit != NULL);
+        if (hit)
+            at = hit;
+    }
+    free(text);
+    pb_rowset_free(&s);
+}
+
+/* The tuning table: the most specific row wins; PB_TUNE overrides per toolchain. */
+static void test_tuning(void)
+{
+    pb_shape sh;
+    char src[256], err[256];
+    unsetenv(PB_TUNE_ENV);
+    /* every best variant has a row for every model and toolchain, with accepted values */
+    const char *bench[] = {"dmvm", "reduce", "stream", "copy", "fill", "fma"};
+    const char *model[] = {"cuda", "omp", "omp"}, *tc[] = {"nvcc", "clang", "gcc"};
+    for (int b = 0; b < 6; ++b)
+        for (int m = 0; m < 3; ++m) {
+            CHECK(pb_tuning_lookup(bench[b], "best", model[m], tc[m], 90, &sh, src, sizeof src) == 0);
+            CHECK(pb_shape_check(&sh, err, sizeof err) == 0);
+        }
+    CHECK(pb_tuning_lookup("dmvm", "v7", "cuda", "nvcc", 90, &sh, src, sizeof src) == -1 && sh.threads == 0);
+    CHECK(pb_tuning_lookup("stream-strided", "best", "omp", "clang", 90, &sh, src, sizeof src) == -1);
+    /* specificity: an exact cc beats any cc, an exact toolchain beats "*" */
+    CHECK(pb_tuning_lookup("stream", "best", "cuda", "nvcc", 0, &sh, src, sizeof src) == 0 && strstr(src, "any cc"));
+    int exact = -1;
+    for (size_t i = 0; i < pb_tuning_nrows; ++i)
+        if (pb_tuning_table[i].cc != 0)
+            exact = (int)i;
+    if (exact >= 0) { /* a measured row: its own cc picks it, another cc does not */
+        const pb_tuning_row *r = &pb_tuning_table[exact];
+        CHECK(pb_tuning_lookup(r->bench, r->variant, r->model, r->toolchain, r->cc, &sh, src, sizeof src) == 0);
+        CHECK(memcmp(&sh, &r->shape, sizeof sh) == 0 && strstr(src, "tuning table: cc"));
+    }
+    /* PB_TUNE: sections for all toolchains, then the toolchain's own; fields not named stay */
+    pb_shape base = {8, 256, 4, 1}, s2 = base;
+    CHECK(pb_tune_apply("threads=128;gcc:elems=2;clang:elems=8", "gcc", &s2, err, sizeof err) == 1);
+    CHECK(s2.per_sm == 8 && s2.threads == 128 && s2.elems == 2 && s2.rows == 1);
+    s2 = base;
+    CHECK(pb_tune_apply("nvcc:per_sm=0", "clang", &s2, err, sizeof err) == 0 && memcmp(&s2, &base, sizeof s2) == 0);
+    s2 = base;
+    CHECK(pb_tune_apply("elems=3", "nvcc", &s2, err, sizeof err) == -1 && strstr(err, "elems=3") &&
+          memcmp(&s2, &base, sizeof s2) == 0);
+    CHECK(pb_tune_apply("threads=100", "nvcc", &s2, err, sizeof err) == -1 && strstr(err, "multiples of 32"));
+    CHECK(pb_tune_apply("rows=8", "nvcc", &s2, err, sizeof err) == -1);
+    CHECK(pb_tune_apply("per_sm=65", "nvcc", &s2, err, sizeof err) == -1);
+    CHECK(pb_tune_apply("warps=4", "nvcc", &s2, err, sizeof err) == -1 && strstr(err, "unknown key"));
+    CHECK(pb_tune_apply("icc:threads=64", "nvcc", &s2, err, sizeof err) == -1 && strstr(err, "unknown toolchain"));
+    CHECK(pb_tune_apply("threads", "nvcc", &s2, err, sizeof err) == -1);
+    CHECK(pb_tune_apply("threads=x", "nvcc", &s2, err, sizeof err) == -1);
+    char text[96];
+    pb_shape_format(&base, text, sizeof text);
+    CHECK(strcmp(text, "per_sm=8,threads=256,elems=4,rows=1") == 0);
+    pb_shape round = {0};
+    CHECK(pb_shape_parse(text, &round, err, sizeof err) == 0 && memcmp(&round, &base, sizeof round) == 0);
+    /* the environment reaches the lookup, and the source says so; a bad value is ignored */
+    setenv(PB_TUNE_ENV, "clang:threads=512,rows=2", 1);
+    CHECK(pb_tuning_lookup("dmvm", "best", "omp", "clang", 90, &sh, src, sizeof src) == 0);
+    CHECK(sh.threads == 512 && sh.rows == 2 && strstr(src, "from PB_TUNE=clang:threads=512,rows=2"));
+    CHECK(pb_tuning_lookup("dmvm", "best", "omp", "gcc", 90, &sh, src, sizeof src) == 0 && !strstr(src, "PB_TUNE"));
+    setenv(PB_TUNE_ENV, "threads=7", 1);
+    pb_shape table;
+    unsetenv(PB_TUNE_ENV);
+    pb_tuning_lookup("fma", "best", "cuda", "nvcc", 90, &table, NULL, 0);
+    setenv(PB_TUNE_ENV, "threads=7", 1);
+    CHECK(pb_tuning_lookup("fma", "best", "cuda", "nvcc", 90, &sh, src, sizeof src) == 0);
+    CHECK(memcmp(&sh, &table, sizeof sh) == 0 && strstr(src, "ignored"));
+    unsetenv(PB_TUNE_ENV);
+    /* teams: one per work group without a cap, else per_sm * SMs, at least 1 */
+    pb_shape t = {0, 256, 1, 1};
+    CHECK(pb_shape_teams(&t, 132, 1000, 256) == 4 && pb_shape_teams(&t, 132, 0, 256) == 1);
+    t.per_sm = 8;
+    CHECK(pb_shape_teams(&t, 132, 1L << 30, 256) == 1056 && pb_shape_teams(&t, 132, 1000, 256) == 4);
+    CHECK(pb_shape_teams(&t, 0, 1L << 30, 256) == 8);
+}
+
+/* Each benchmark's rows relate to the ceiling of its access pattern; old files load. */
+static void test_ceilings_patterns(void)
+{
+    CHECK(pb_bench_find("dmvm")->pattern == PB_PATTERN_READ && pb_bench_find("reduce")->pattern == PB_PATTERN_READ);
+    CHECK(pb_bench_find("stream")->pattern == PB_PATTERN_READ_WRITE &&
+          pb_bench_find("copy")->pattern == PB_PATTERN_READ_WRITE);
+    CHECK(pb_bench_find("fill")->pattern == PB_PATTERN_WRITE);
+    CHECK(strcmp(pb_pattern_name(PB_PATTERN_WRITE), "write") == 0);
+    char path[] = "/tmp/pb_ceil_XXXXXX", err[512];
+    int fd = mkstemp(path);
+    close(fd);
+    pb_ceilings c, back;
+    memset(&c, 0, sizeof c);
+    strcpy(c.uuid, "GPU-1");
+    c.stream_gbs = 4000;
+    c.read_gbs = 4400;
+    c.write_gbs = 2000;
+    strcpy(c.read_from, "cub/cub lib double n=268435456");
+    c.fma_fp32_gflops = c.fma_fp64_gflops = 1;
+    CHECK(pb_ceilings_write(path, &c, err, sizeof err) == 0);
+    CHECK(pb_ceilings_read(path, &back, err, sizeof err) == 0);
+    CHECK(back.read_gbs == 4400 && back.write_gbs == 2000 && strcmp(back.read_from, c.read_from) == 0);
+    CHECK(pb_ceilings_bw(&back, PB_PATTERN_READ) == 4400 && pb_ceilings_bw(&back, PB_PATTERN_WRITE) == 2000 &&
+          pb_ceilings_bw(&back, PB_PATTERN_READ_WRITE) == 4000);
+    pb_rowset s = {0};
+    const char *bench[] = {"dmvm", "reduce", "stream", "fill", "stream-strided"};
+    for (int i = 0; i < 5; ++i) {
+        pb_row r;
+        pb_row_init(&r);
+        strcpy(r.benchmark, bench[i]);
+        strcpy(r.offload, "device");
+        strcpy(r.verified, "PASS");
+        strcpy(r.dtype, "double");
+        r.gbs = 2200;
+        pb_rowset_push(&s, &r);
+    }
+    pb_ceilings_apply(&s, &back);
+    CHECK_NEAR(s.rows[0].pct_measured_bw, 50, 1e-9);  /* dmvm: read */
+    CHECK_NEAR(s.rows[1].pct_measured_bw, 50, 1e-9);  /* reduce: read */
+    CHECK_NEAR(s.rows[2].pct_measured_bw, 55, 1e-9);  /* stream: read + write */
+    CHECK_NEAR(s.rows[3].pct_measured_bw, 110, 1e-9); /* fill: write */
+    CHECK_NEAR(s.rows[4].pct_measured_bw, 55, 1e-9);  /* stream-strided: read + write */
+    /* a file written before the read and write ceilings existed: it loads, they are
+     * unknown, and read or write rows get no percentage rather than the stream one */
+    FILE *f = fopen(path, "w");
+    fputs("# old\ndevice = NVIDIA H200\nuuid = GPU-1\nstream_gbs = 4000\nstream_from = cuda/nvcc double n=1\n"
+          "memcpy_gbs = 3900\nfma_fp32_gflops = 60000\nfma_fp64_gflops = 30000\n",
+          f);
+    fclose(f);
+    CHECK(pb_ceilings_read(path, &back, err, sizeof err) == 0);
+    CHECK(back.stream_gbs == 4000 && isnan(back.read_gbs) && isnan(back.write_gbs));
+    for (size_t i = 0; i < s.n; ++i)
+        s.rows[i].pct_measured_bw = NAN;
+    pb_ceilings_apply(&s, &back);
+    CHECK(isnan(s.rows[0].pct_measured_bw) && isnan(s.rows[3].pct_measured_bw));
+    CHECK_NEAR(s.rows[2].pct_measured_bw, 55, 1e-9);
+    /* the measured ceilings: reduce rows give the read ceiling, fill rows the write one */
+    pb_rowset m = {0};
+    const char *mb[] = {"reduce", "reduce", "fill", "fill", "stream"};
+    const char *mv[] = {"best", "lib", "best", "lib", "best"};
+    const double mg[] = {4300, 4500, 2100, 1900, 3900};
+    for (int i = 0; i < 5; ++i) {
+        pb_row r;
+        pb_row_init(&r);
+        strcpy(r.benchmark, mb[i]);
+        strcpy(r.variant, mv[i]);
+        strcpy(r.backend, i == 1 ? "cub" : "cuda");
+        strcpy(r.compiler, "nvcc");
+        strcpy(r.dtype, "double");
+        strcpy(r.offload, "device");
+        strcpy(r.verified, "PASS");
+        r.gbs = mg[i];
+        r.size = 1024;
+        pb_rowset_push(&m, &r);
+    }
+    pb_ceilings_from_rows(&m, &c);
+    CHECK(c.read_gbs == 4500 && strstr(c.read_from, "cub") && c.write_gbs == 2100 && c.stream_gbs == 3900);
+    unlink(path);
+    pb_rowset_free(&s);
+    pb_rowset_free(&m);
+}
+
 static void test_ceilings(void)
 {
     char path[] = "/tmp/pb_ceil_XXXXXX", err[512];
@@ -548,6 +759,9 @@ static void test_ceilings(void)
 int main(void)
 {
     test_ceilings();
+    test_ceilings_patterns();
+    test_tuning();
+    test_steps_view();
     test_trace_intervals();
     test_apply_clock();
     test_sizes();

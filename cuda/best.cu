@@ -1,0 +1,377 @@
+/* `best` in CUDA: the fastest correct code this project knows for dmvm, reduce, stream,
+ * copy, fill and fma, with launch shapes from the tuning table (harness/pb_tuning.c)
+ * chosen at init for the GPU at hand (compute capability, SM count). What each does:
+ *  - wide loads: 16 bytes per load (float4, double2, int4) where the data allows it,
+ *    several per thread and step, so that enough bytes are in flight per SM to cover
+ *    the memory latency (the `kernel` variants move 4 or 8 bytes per thread: float
+ *    stream reached only 0.75x of cudaMemcpy on the H100);
+ *  - dmvm: `rows` rows per block share each src load, `elems` independent loads per row
+ *    and step, one block reduction (shuffles) per row group;
+ *  - reduce: grid-stride with `elems` independent accumulators of 16-byte loads, block
+ *    sums by shuffles, one partial per block, then one block sums the partials;
+ *  - fma: `elems` elements per thread, their chains interleaved, so that independent FMAs
+ *    hide each other's latency (one dependent chain per thread reached 46% of the FP32
+ *    peak on the H100); each element still gets exactly `chain` FMAs in the same order,
+ *    so every result is bit-identical to `kernel`'s.
+ * Every load is guarded; tails shorter than a vector are handled element by element.
+ * Every kernel is bounded for PB_SHAPE_MAX_THREADS (1024) threads, so that any shape the
+ * table or PB_TUNE names can launch. */
+#include "cuda_common.h"
+#include "pb_tuning.h"
+
+#include <string.h>
+#include <type_traits>
+
+enum { B_DMVM, B_REDUCE, B_STREAM, B_COPY, B_FILL, B_FMA, B_COUNT };
+static const char *const best_bench[B_COUNT] = {"dmvm", "reduce", "stream", "copy", "fill", "fma"};
+static pb_shape shapes[B_COUNT];
+static int gpu_sms = 1;
+
+void pb_cuda_best_init(int cc, int sms)
+{
+    gpu_sms = sms > 0 ? sms : 1;
+    for (int b = 0; b < B_COUNT; ++b)
+        if (pb_tuning_lookup(best_bench[b], "best", "cuda", "nvcc", cc, &shapes[b], NULL, 0) != 0 ||
+            pb_shape_check(&shapes[b], NULL, 0) != 0)
+            memset(&shapes[b], 0, sizeof shapes[b]); /* threads = 0: the variant is skipped */
+}
+
+/* 16-byte vectors of each element type */
+template <typename T>
+struct vec16;
+template <>
+struct vec16<float> {
+    typedef float4 type;
+    enum { n = 4 };
+};
+template <>
+struct vec16<double> {
+    typedef double2 type;
+    enum { n = 2 };
+};
+template <>
+struct vec16<int> {
+    typedef int4 type;
+    enum { n = 4 };
+};
+
+/* The elements of a vector, as an array (the compiler keeps them in registers). */
+template <typename T, typename V>
+__device__ inline T &lane(V &v, int k)
+{
+    return reinterpret_cast<T *>(&v)[k];
+}
+
+/* ---- dmvm ---- */
+
+/* ROWS rows per block; each thread loads U independent chunks of W elements (W = 16/sizeof(T)
+ * when VEC, else 1) per row and step, src loaded once for all ROWS rows. */
+template <typename T, int ROWS, int U, bool VEC>
+__global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) dmvm_best(long nx, const T *__restrict__ mat, const T *__restrict__ src, T *__restrict__ dest)
+{
+    typedef typename vec16<T>::type V16;
+    typedef typename std::conditional<VEC, V16, T>::type V;
+    constexpr int W = VEC ? (int)vec16<T>::n : 1;
+    const long ncols = nx / W; /* VEC only when nx % W == 0 */
+    const long step = (long)blockDim.x * U;
+    const V *s = reinterpret_cast<const V *>(src);
+    for (long row0 = blockIdx.x * (long)ROWS; row0 < nx; row0 += (long)gridDim.x * ROWS) {
+        T acc[ROWS];
+#pragma unroll
+        for (int r = 0; r < ROWS; ++r)
+            acc[r] = T(0);
+        for (long c0 = threadIdx.x; c0 < ncols; c0 += step) {
+            V x[U], m[ROWS][U];
+#pragma unroll
+            for (int u = 0; u < U; ++u) {
+                const long c = c0 + (long)u * blockDim.x;
+                const bool ok = c < ncols;
+                x[u] = ok ? s[c] : V{};
+#pragma unroll
+                for (int r = 0; r < ROWS; ++r) {
+                    m[r][u] = ok && row0 + r < nx ? reinterpret_cast<const V *>(mat + (row0 + r) * nx)[c] : V{};
+                }
+            }
+#pragma unroll
+            for (int u = 0; u < U; ++u)
+#pragma unroll
+                for (int r = 0; r < ROWS; ++r)
+#pragma unroll
+                    for (int k = 0; k < W; ++k)
+                        acc[r] += lane<T>(m[r][u], k) * lane<T>(x[u], k);
+        }
+        pb_block_sum(acc);
+        if (threadIdx.x == 0)
+#pragma unroll
+            for (int r = 0; r < ROWS; ++r)
+                if (row0 + r < nx)
+                    dest[row0 + r] = acc[r];
+    }
+}
+
+template <typename T, int ROWS, int U>
+static void dmvm_launch(unsigned grid, unsigned block, long nx, const T *mat, const T *src, T *dest)
+{
+    /* rows start on 16-byte boundaries when nx * sizeof(T) is a multiple of 16 (cudaMalloc
+     * aligns the matrix itself) */
+    if ((nx * (long)sizeof(T)) % 16 == 0)
+        dmvm_best<T, ROWS, U, true><<<grid, block>>>(nx, mat, src, dest);
+    else
+        dmvm_best<T, ROWS, U, false><<<grid, block>>>(nx, mat, src, dest);
+}
+
+template <typename T, int ROWS>
+static int dmvm_by_elems(int elems, unsigned grid, unsigned block, long nx, const T *mat, const T *src, T *dest)
+{
+    switch (elems) {
+    case 1: dmvm_launch<T, ROWS, 1>(grid, block, nx, mat, src, dest); return PB_OK;
+    case 2: dmvm_launch<T, ROWS, 2>(grid, block, nx, mat, src, dest); return PB_OK;
+    case 4: dmvm_launch<T, ROWS, 4>(grid, block, nx, mat, src, dest); return PB_OK;
+    default: return PB_SKIP; /* elems = 8 is not instantiated for dmvm */
+    }
+}
+
+template <typename T>
+static int dmvm_run(const pb_args *a)
+{
+    const pb_shape *sh = &shapes[B_DMVM];
+    if (!sh->threads)
+        return PB_SKIP;
+    const long nx = (long)a->n;
+    const unsigned grid = (unsigned)pb_shape_teams(sh, gpu_sms, nx, sh->rows), block = (unsigned)sh->threads;
+    const T *mat = (const T *)a->buf[0], *src = (const T *)a->buf[1];
+    T *dest = (T *)a->buf[2];
+    int rc;
+    switch (sh->rows) {
+    case 1: rc = dmvm_by_elems<T, 1>(sh->elems, grid, block, nx, mat, src, dest); break;
+    case 2: rc = dmvm_by_elems<T, 2>(sh->elems, grid, block, nx, mat, src, dest); break;
+    case 4: rc = dmvm_by_elems<T, 4>(sh->elems, grid, block, nx, mat, src, dest); break;
+    default: rc = PB_SKIP;
+    }
+    return rc == PB_OK ? pb_cuda_check_launch("dmvm best") : rc;
+}
+
+/* ---- reduce ---- */
+
+__device__ inline double hsum(const double2 &v) { return v.x + v.y; }
+__device__ inline float hsum(const float4 &v) { return (v.x + v.y) + (v.z + v.w); }
+__device__ inline int hsum(const int4 &v) { return (v.x + v.y) + (v.z + v.w); }
+
+/* Grid-stride sum with U independent accumulators of 16-byte loads, then the block's sum
+ * (shuffles) into out[blockIdx.x]. `in` is 16-byte aligned (cudaMalloc, or the scratch). */
+template <typename T, int U>
+__global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) reduce_best(const T *__restrict__ in, T *__restrict__ out, size_t n)
+{
+    typedef typename vec16<T>::type V;
+    constexpr int W = vec16<T>::n;
+    const size_t nv = n / W, stride = (size_t)gridDim.x * blockDim.x;
+    const size_t gid = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    const V *v = reinterpret_cast<const V *>(in);
+    T acc[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u)
+        acc[u] = T(0);
+    size_t i = gid;
+    for (; i + (U - 1) * stride < nv; i += U * stride) {
+        V x[U];
+#pragma unroll
+        for (int u = 0; u < U; ++u)
+            x[u] = v[i + u * stride];
+#pragma unroll
+        for (int u = 0; u < U; ++u)
+            acc[u] += hsum(x[u]);
+    }
+    for (; i < nv; i += stride)
+        acc[0] += hsum(v[i]);
+    if (nv * W + gid < n) /* the n % W elements after the last vector */
+        acc[0] += in[nv * W + gid];
+    T sum[1] = {acc[0]};
+#pragma unroll
+    for (int u = 1; u < U; ++u)
+        sum[0] += acc[u];
+    pb_block_sum(sum);
+    if (threadIdx.x == 0)
+        out[blockIdx.x] = sum[0];
+}
+
+template <typename T, int U>
+static void reduce_launch(unsigned grid, unsigned block, const T *in, T *out, size_t n)
+{
+    reduce_best<T, U><<<grid, block>>>(in, out, n);
+}
+
+template <typename T>
+static int reduce_run(const pb_args *a)
+{
+    const pb_shape *sh = &shapes[B_REDUCE];
+    if (!sh->threads)
+        return PB_SKIP;
+    const size_t n = a->n, nv = n / vec16<T>::n;
+    const unsigned block = (unsigned)sh->threads;
+    const unsigned grid = (unsigned)pb_shape_teams(sh, gpu_sms, (long)nv, (long)block * sh->elems);
+    const T *in = (const T *)a->buf[0];
+    T *out = (T *)a->buf[1], *part = (T *)a->buf[2];
+    T *first = grid == 1 ? out : part;
+    switch (sh->elems) {
+    case 1: reduce_launch<T, 1>(grid, block, in, first, n); break;
+    case 2: reduce_launch<T, 2>(grid, block, in, first, n); break;
+    case 4: reduce_launch<T, 4>(grid, block, in, first, n); break;
+    case 8: reduce_launch<T, 8>(grid, block, in, first, n); break;
+    default: return PB_SKIP;
+    }
+    if (pb_cuda_check_launch("reduce best") != PB_OK)
+        return PB_ERR;
+    if (grid > 1) /* one block sums the partials */
+        reduce_best<T, 1><<<1, 1024>>>(part, out, grid);
+    return pb_cuda_check_launch("reduce best partials");
+}
+
+/* ---- stream, copy, fill ---- */
+
+enum { OP_STREAM, OP_COPY, OP_FILL };
+
+template <typename T, int OP>
+__device__ inline T apply(T x, T value)
+{
+    return OP == OP_STREAM ? x + T(1) : OP == OP_COPY ? x : value;
+}
+
+/* Each thread moves U 16-byte vectors per step (grid-stride when the grid is capped);
+ * the n % W elements after the last vector go element by element. */
+template <typename T, int U, int OP>
+__global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) micro_best(size_t n, const T *__restrict__ src, T *__restrict__ dest, T value)
+{
+    typedef typename vec16<T>::type V;
+    constexpr int W = vec16<T>::n;
+    const size_t nv = n / W, step = (size_t)gridDim.x * blockDim.x * U;
+    const V *s = reinterpret_cast<const V *>(src);
+    V *d = reinterpret_cast<V *>(dest);
+    for (size_t base = blockIdx.x * (size_t)blockDim.x * U + threadIdx.x; base < nv; base += step) {
+        V x[U];
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            const size_t k = base + (size_t)u * blockDim.x;
+            if (OP != OP_FILL && k < nv)
+                x[u] = s[k];
+        }
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            const size_t k = base + (size_t)u * blockDim.x;
+            if (k < nv) {
+                V y;
+#pragma unroll
+                for (int j = 0; j < W; ++j)
+                    lane<T>(y, j) = apply<T, OP>(OP == OP_FILL ? value : lane<T>(x[u], j), value);
+                d[k] = y;
+            }
+        }
+    }
+    const size_t tail = nv * W + threadIdx.x;
+    if (blockIdx.x == 0 && tail < n)
+        dest[tail] = apply<T, OP>(OP == OP_FILL ? value : src[tail], value);
+}
+
+template <typename T, int OP>
+static int micro_run(int which, const pb_args *a)
+{
+    const pb_shape *sh = &shapes[which];
+    if (!sh->threads)
+        return PB_SKIP;
+    const size_t n = a->n, nv = n / vec16<T>::n;
+    const unsigned block = (unsigned)sh->threads;
+    const long teams = pb_shape_teams(sh, gpu_sms, (long)nv, (long)block * sh->elems);
+    if (teams > 0x7fffffffL)
+        return PB_SKIP;
+    const unsigned grid = (unsigned)teams;
+    const T *src = OP == OP_FILL ? NULL : (const T *)a->buf[0];
+    T *dest = (T *)a->buf[OP == OP_FILL ? 0 : 1];
+    T value;
+    memset(&value, PB_FILL_BYTE, sizeof value);
+    switch (sh->elems) {
+    case 1: micro_best<T, 1, OP><<<grid, block>>>(n, src, dest, value); break;
+    case 2: micro_best<T, 2, OP><<<grid, block>>>(n, src, dest, value); break;
+    case 4: micro_best<T, 4, OP><<<grid, block>>>(n, src, dest, value); break;
+    case 8: micro_best<T, 8, OP><<<grid, block>>>(n, src, dest, value); break;
+    default: return PB_SKIP;
+    }
+    return pb_cuda_check_launch("micro best");
+}
+
+/* ---- fma ---- */
+
+__device__ inline float fma_op(float a, float x, float b) { return fmaf(a, x, b); }
+__device__ inline double fma_op(double a, double x, double b) { return fma(a, x, b); }
+
+/* U elements per thread (i = base + u*blockDim.x, coalesced for each u), their chains
+ * interleaved: U independent FMAs per step. About 32 FMAs per unrolled loop body keep
+ * the counter and branch off the issue slots. */
+template <typename T, int U>
+__global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) fma_best(size_t n, long chain, T a, T b, const T *__restrict__ src, T *__restrict__ dest)
+{
+    const size_t step = (size_t)gridDim.x * blockDim.x * U;
+    for (size_t base = blockIdx.x * (size_t)blockDim.x * U + threadIdx.x; base < n; base += step) {
+        T acc[U];
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            const size_t i = base + (size_t)u * blockDim.x;
+            acc[u] = i < n ? src[i] : T(0);
+        }
+#pragma unroll(32 / U)
+        for (long k = 0; k < chain; ++k)
+#pragma unroll
+            for (int u = 0; u < U; ++u)
+                acc[u] = fma_op(a, acc[u], b);
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            const size_t i = base + (size_t)u * blockDim.x;
+            if (i < n)
+                dest[i] = acc[u];
+        }
+    }
+}
+
+template <typename T>
+static int fma_run(const pb_args *a)
+{
+    const pb_shape *sh = &shapes[B_FMA];
+    if (!sh->threads)
+        return PB_SKIP;
+    const size_t n = a->n;
+    const unsigned block = (unsigned)sh->threads;
+    const long teams = pb_shape_teams(sh, gpu_sms, (long)n, (long)block * sh->elems);
+    if (teams > 0x7fffffffL)
+        return PB_SKIP;
+    const unsigned grid = (unsigned)teams;
+    const long chain = a->param[0];
+    const T av = T(PB_FMA_A), bv = T(PB_FMA_B), *src = (const T *)a->buf[0];
+    T *dest = (T *)a->buf[1];
+    switch (sh->elems) {
+    case 1: fma_best<T, 1><<<grid, block>>>(n, chain, av, bv, src, dest); break;
+    case 2: fma_best<T, 2><<<grid, block>>>(n, chain, av, bv, src, dest); break;
+    case 4: fma_best<T, 4><<<grid, block>>>(n, chain, av, bv, src, dest); break;
+    case 8: fma_best<T, 8><<<grid, block>>>(n, chain, av, bv, src, dest); break;
+    default: return PB_SKIP;
+    }
+    return pb_cuda_check_launch("fma best");
+}
+
+extern "C" {
+int pb_cuda_dmvm_best(const pb_args *a) { return a->dtype == PB_FLOAT ? dmvm_run<float>(a) : dmvm_run<double>(a); }
+int pb_cuda_reduce_best(const pb_args *a)
+{
+    return a->dtype == PB_INT ? reduce_run<int>(a) : a->dtype == PB_FLOAT ? reduce_run<float>(a) : reduce_run<double>(a);
+}
+int pb_cuda_stream_best(const pb_args *a)
+{
+    return a->dtype == PB_FLOAT ? micro_run<float, OP_STREAM>(B_STREAM, a) : micro_run<double, OP_STREAM>(B_STREAM, a);
+}
+int pb_cuda_copy_best(const pb_args *a)
+{
+    return a->dtype == PB_FLOAT ? micro_run<float, OP_COPY>(B_COPY, a) : micro_run<double, OP_COPY>(B_COPY, a);
+}
+int pb_cuda_fill_best(const pb_args *a)
+{
+    return a->dtype == PB_FLOAT ? micro_run<float, OP_FILL>(B_FILL, a) : micro_run<double, OP_FILL>(B_FILL, a);
+}
+int pb_cuda_fma_best(const pb_args *a) { return a->dtype == PB_FLOAT ? fma_run<float>(a) : fma_run<double>(a); }
+}

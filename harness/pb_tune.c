@@ -1,0 +1,365 @@
+/* portbench tune BENCH: the documented sweep of launch-shape candidates for the `best`
+ * variants on the GPU at hand, printed as rows of the tuning table (harness/pb_tuning.c)
+ * to paste and commit.
+ *
+ * How it measures: candidate k of every toolchain's list runs in one `portbench BENCH
+ * --variants best` invocation (one worker per compiler, the same inputs), with the
+ * shapes passed through PB_TUNE ("nvcc:...;clang:...;gcc:..."); each row's note says
+ * which shape it ran with, and the sweep refuses rows whose note does not show the
+ * override. The winner of a toolchain is its fastest verified candidate (median of the
+ * clock column; GB/s, or GFLOP/s for fma), summed over the dtypes as total time. */
+#define _GNU_SOURCE
+#include "pb_tune.h"
+#include "pb_backends.h"
+#include "pb_bench.h"
+#include "pb_cli.h"
+#include "pb_gpu.h"
+#include "pb_result.h"
+#include "pb_table.h"
+#include "pb_tuning.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The sweep: per benchmark, its size and six candidates (the same for every toolchain;
+ * the fields not named keep the table's value). Few candidates and one dtype keep the
+ * whole sweep of the six benchmarks within a few minutes of GPU time. */
+typedef struct sweep {
+    const char *bench, *size, *extra; /* extra: more options (fma: the chain) */
+    const char *candidates[8];
+} sweep;
+
+static const sweep sweeps[] = {
+    {"dmvm", "8192", "",
+     {"per_sm=0,threads=256,rows=1,elems=2", "per_sm=0,threads=256,rows=2,elems=1", "per_sm=0,threads=256,rows=2,elems=2",
+      "per_sm=0,threads=256,rows=2,elems=4", "per_sm=0,threads=256,rows=4,elems=2", "per_sm=0,threads=512,rows=2,elems=2"}},
+    {"reduce", "2^25", "",
+     {"per_sm=4,threads=256,elems=4", "per_sm=8,threads=256,elems=2", "per_sm=8,threads=256,elems=4",
+      "per_sm=8,threads=256,elems=8", "per_sm=16,threads=256,elems=4", "per_sm=8,threads=512,elems=4"}},
+    {"stream", "2^25", "",
+     {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
+      "per_sm=8,threads=256,elems=4", "per_sm=16,threads=256,elems=2", "per_sm=8,threads=512,elems=8"}},
+    {"copy", "2^25", "",
+     {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
+      "per_sm=8,threads=256,elems=4", "per_sm=16,threads=256,elems=2", "per_sm=8,threads=512,elems=8"}},
+    {"fill", "2^25", "",
+     {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
+      "per_sm=8,threads=256,elems=4", "per_sm=16,threads=256,elems=2", "per_sm=8,threads=512,elems=8"}},
+    {"fma", "2^22", "--chain 1024",
+     {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
+      "per_sm=0,threads=256,elems=8", "per_sm=0,threads=128,elems=4", "per_sm=0,threads=512,elems=4"}},
+};
+enum { NSWEEPS = sizeof sweeps / sizeof sweeps[0], MAX_CAND = 8, MAX_TC = 3 };
+
+/* toolchain families: the tuning table's toolchain column and the rows' compiler */
+static const char *const toolchains[MAX_TC] = {"nvcc", "clang", "gcc"};
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: portbench tune BENCH [--backend LIST] [--n N] [--dtype LIST] [--warmup N] [--reps N]\n"
+            "                            [--allow-host-fallback] [--quiet]\n"
+            "  Runs the documented sweep of launch-shape candidates for BENCH's `best` variant on this GPU\n"
+            "  and prints the fastest verified candidate of each toolchain as a row of the tuning table\n"
+            "  (harness/pb_tuning.c), for this GPU's compute capability.\n"
+            "  BENCH: dmvm, reduce, stream, copy, fill, fma. Defaults: --backend cuda,omp,omp@gcc, the\n"
+            "  sweep's size (dmvm nx=8192, fma n=2^22, others n=2^25), --dtype double, --warmup 1, --reps 5.\n"
+            "  Each candidate runs as `portbench BENCH --variants best` with the shapes in the environment\n"
+            "  variable %s (\"nvcc:per_sm=8,threads=256,elems=4;clang:...;gcc:...\"), the run-time\n"
+            "  override every best variant reads; a row's note records the shape it ran with.\n"
+            "  Candidates:\n",
+            PB_TUNE_ENV);
+    for (int s = 0; s < NSWEEPS; ++s) {
+        fprintf(f, "    %-7s", sweeps[s].bench);
+        for (int k = 0; k < MAX_CAND && sweeps[s].candidates[k]; ++k)
+            fprintf(f, "%s%s", k ? "; " : "", sweeps[s].candidates[k]);
+        fputc('\n', f);
+    }
+}
+
+/* Run `portbench ARGS` (this executable) with PB_TUNE=tune, its table thrown away; 0
+ * when it exited 0 or 1 (1: a row failed verification, which the caller sees in the CSV). */
+static int run_self(char **args, const char *tune)
+{
+    char exe[4096];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0)
+        return -1;
+    exe[len] = '\0';
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0)
+            dup2(null, STDOUT_FILENO);
+        setenv(PB_TUNE_ENV, tune, 1);
+        args[0] = exe;
+        execv(exe, args);
+        _exit(127);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    return WIFEXITED(status) && WEXITSTATUS(status) <= 1 ? 0 : -1;
+}
+
+typedef struct result {
+    double time, rate; /* summed median time over the dtypes; rate of the first dtype */
+    int ok, rows;
+    char why[320];
+} result;
+
+int pb_cmd_tune(int argc, char **argv)
+{
+    if (pb_wants_help(argc, argv)) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc < 1 || argv[0][0] == '-') {
+        pb_errorf("tune needs a benchmark: portbench tune BENCH (dmvm, reduce, stream, copy, fill, fma)");
+        return 2;
+    }
+    const sweep *sw = NULL;
+    for (int s = 0; s < NSWEEPS; ++s)
+        if (strcmp(sweeps[s].bench, argv[0]) == 0)
+            sw = &sweeps[s];
+    if (!sw) {
+        pb_errorf("%s '%s': tune knows dmvm, reduce, stream, copy, fill, fma (the benchmarks with a best variant)",
+                  pb_bench_find(argv[0]) ? "no best variant to tune in" : "unknown benchmark", argv[0]);
+        return 2;
+    }
+    enum { VAL = 64 };
+    char backends[VAL] = "cuda,omp,omp@gcc", size[VAL], dtypes[VAL] = "double", warmup[VAL] = "1", reps[VAL] = "5";
+    pb_strlcpy(size, sw->size, sizeof size);
+    int fallback = 0, quiet = 0;
+    for (int i = 1; i < argc; ++i) {
+        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *dst = strcmp(o, "--backend") == 0 ? backends
+                    : strcmp(o, "--n") == 0      ? size
+                    : strcmp(o, "--dtype") == 0  ? dtypes
+                    : strcmp(o, "--warmup") == 0 ? warmup
+                    : strcmp(o, "--reps") == 0   ? reps
+                                                 : NULL;
+        if (dst) {
+            if (!v) {
+                pb_errorf("tune: %s needs a value", o);
+                return 2;
+            }
+            pb_strlcpy(dst, v, VAL);
+            ++i;
+        } else if (strcmp(o, "--allow-host-fallback") == 0) {
+            fallback = 1;
+        } else if (strcmp(o, "--quiet") == 0) {
+            quiet = 1;
+        } else {
+            pb_errorf("tune: unknown option '%s' (portbench tune --help)", o);
+            return 2;
+        }
+    }
+    unsetenv(PB_TUNE_ENV); /* the sweep sets it per candidate; the table's rows are the base */
+    /* the values are checked here so that a mistake is one clear line, not six failed runs */
+    char err[512];
+    pb_backend_mask mask = 0;
+    int want[MAX_TC] = {0};
+    if (pb_parse_backends(backends, &mask, err, sizeof err) != PB_OK) {
+        pb_errorf("tune: %s", err);
+        return 2;
+    }
+    for (size_t i = 0; i < pb_backend_count(); ++i) {
+        if (!(mask & ((pb_backend_mask)1 << i)))
+            continue;
+        const pb_backend_spec *sp = pb_backend_at(i);
+        int t = strcmp(sp->backend, "cuda") == 0 ? 0 : strcmp(sp->backend, "omp") != 0 ? MAX_TC
+                : strcmp(sp->compiler, "clang") == 0 ? 1 : strcmp(sp->compiler, "gcc") == 0 ? 2 : MAX_TC;
+        if (t == MAX_TC) {
+            pb_errorf("tune: --backend %s has no best variant to tune (cuda, omp@<toolchain>)", sp->cli);
+            return 2;
+        }
+        want[t] = 1;
+    }
+    size_t sizes[PB_MAX_SIZES];
+    int nsizes = 0;
+    if (pb_parse_sizes(size, sizes, PB_MAX_SIZES, &nsizes, err, sizeof err) != PB_OK || nsizes != 1) {
+        pb_errorf("tune: --n %s: %s", size, nsizes > 1 ? "one size only" : err);
+        return 2;
+    }
+    char dcopy[64];
+    pb_strlcpy(dcopy, dtypes, sizeof dcopy);
+    for (char *save = NULL, *t = strtok_r(dcopy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        pb_dtype d;
+        if (pb_dtype_parse(t, &d) != PB_OK || !(pb_bench_find(sw->bench)->dtypes & (1u << d))) {
+            pb_errorf("tune: --dtype %s: not a dtype of %s", t, sw->bench);
+            return 2;
+        }
+    }
+    if (atoi(warmup) < 0 || atoi(reps) < 1) {
+        pb_errorf("tune: --warmup needs an integer >= 0 and --reps one >= 1");
+        return 2;
+    }
+
+    /* the GPU: its compute capability is the table row's key */
+    pb_gpu_probe probe;
+    pb_gpu_device gpu;
+    memset(&gpu, 0, sizeof gpu);
+    pb_gpu_probe_run(&probe);
+    if (!probe.ok || pb_gpu_device_query(0, 0, &gpu) != 0) {
+        if (!fallback) {
+            pb_errorf("tune measures on a GPU, and there is none (%s); --allow-host-fallback sweeps the OpenMP "
+                      "candidates on the host (a test of the sweep, not a tuning)",
+                      probe.ok ? "device 0 not readable" : probe.why);
+            return 2;
+        }
+        pb_strlcpy(gpu.name, "host (no GPU)", sizeof gpu.name);
+    }
+    const int cc = 10 * gpu.cc_major + gpu.cc_minor;
+    int ncand = 0;
+    while (ncand < MAX_CAND && sw->candidates[ncand])
+        ++ncand;
+
+    char tmpdir[] = "/tmp/portbench-tune.XXXXXX";
+    if (!mkdtemp(tmpdir)) {
+        pb_errorf("tune: cannot create a temporary directory in /tmp");
+        return 2;
+    }
+    static result res[MAX_CAND][MAX_TC];
+    memset(res, 0, sizeof res);
+    int any_run_failed = 0;
+    for (int k = 0; k < ncand; ++k) {
+        char tune[512] = "", csv[sizeof tmpdir + 32];
+        for (int t = 0; t < MAX_TC; ++t) {
+            size_t len = strlen(tune);
+            snprintf(tune + len, sizeof tune - len, "%s%s:%s", len ? ";" : "", toolchains[t], sw->candidates[k]);
+        }
+        snprintf(csv, sizeof csv, "%s/cand%d.csv", tmpdir, k);
+        char *args[32];
+        int na = 0;
+        args[na++] = NULL; /* the executable */
+        args[na++] = (char *)sw->bench;
+        args[na++] = "--backend";
+        args[na++] = backends;
+        args[na++] = "--variants";
+        args[na++] = "best";
+        args[na++] = (char *)pb_bench_find(sw->bench)->size_option;
+        args[na++] = size;
+        args[na++] = "--dtype";
+        args[na++] = dtypes;
+        args[na++] = "--warmup";
+        args[na++] = warmup;
+        args[na++] = "--reps";
+        args[na++] = reps;
+        args[na++] = "--no-baselines";
+        args[na++] = "--quiet";
+        args[na++] = "--csv";
+        args[na++] = csv;
+        if (fallback)
+            args[na++] = "--allow-host-fallback";
+        char extra[64];
+        pb_strlcpy(extra, sw->extra, sizeof extra);
+        for (char *save = NULL, *t = strtok_r(extra, " ", &save); t && na < 30; t = strtok_r(NULL, " ", &save))
+            args[na++] = t;
+        args[na] = NULL;
+        if (!quiet)
+            fprintf(stderr, "portbench: tune %s: candidate %d/%d: %s\n", sw->bench, k + 1, ncand, sw->candidates[k]);
+        int rc = run_self(args, tune);
+        pb_rowset rows = {0};
+        if (rc != 0 || pb_csv_read(csv, &rows, err, sizeof err) != 0) {
+            any_run_failed = 1;
+            for (int t = 0; t < MAX_TC; ++t)
+                snprintf(res[k][t].why, sizeof res[k][t].why, "the run failed");
+            continue;
+        }
+        pb_rows_apply_clock(&rows, "");
+        for (int t = 0; t < MAX_TC; ++t) {
+            result *r = &res[k][t];
+            r->ok = 1;
+            for (size_t i = 0; i < rows.n; ++i) {
+                const pb_row *row = &rows.rows[i];
+                if (strcmp(row->compiler, toolchains[t]) != 0 || strcmp(row->variant, "best") != 0)
+                    continue;
+                r->rows++;
+                if (strcmp(row->verified, "PASS") != 0) {
+                    r->ok = 0;
+                    snprintf(r->why, sizeof r->why, "%s %s: %s", row->verified, row->dtype, row->note);
+                } else if (!strstr(row->note, PB_TUNE_ENV "=") || strstr(row->note, "ignored")) {
+                    r->ok = 0;
+                    snprintf(r->why, sizeof r->why, "the shape override was not applied: %s", row->note);
+                } else {
+                    r->time += pb_row_time(row);
+                    if (r->rows == 1)
+                        r->rate = strcmp(sw->bench, "fma") == 0 ? row->gflops : row->gbs;
+                }
+            }
+            if (!r->rows)
+                r->ok = 0;
+        }
+        pb_rowset_free(&rows);
+        unlink(csv);
+    }
+    rmdir(tmpdir);
+
+    time_t now = time(NULL);
+    char date[16];
+    strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
+    const char *unit = strcmp(sw->bench, "fma") == 0 ? "GFLOP/s" : "GB/s";
+    printf("tune %s on %s (cc %d), %s=%s, dtype %s, %s reps: %s of the first dtype per candidate\n", sw->bench,
+           gpu.name, cc, pb_bench_find(sw->bench)->size_option + 2, size, dtypes, reps, unit);
+    printf("%-44s", "candidate");
+    for (int t = 0; t < MAX_TC; ++t)
+        if (want[t])
+            printf(" %14s", toolchains[t]);
+    printf("\n");
+    for (int k = 0; k < ncand; ++k) {
+        printf("%-44s", sw->candidates[k]);
+        for (int t = 0; t < MAX_TC; ++t)
+            if (want[t]) {
+                if (res[k][t].ok)
+                    printf(" %14.1f", res[k][t].rate);
+                else
+                    printf(" %14s", "-");
+            }
+        printf("\n");
+    }
+    int missing = 0;
+    printf("\nrows for harness/pb_tuning.c (fastest verified candidate per toolchain):\n");
+    for (int t = 0; t < MAX_TC; ++t) {
+        if (!want[t])
+            continue;
+        int best = -1;
+        for (int k = 0; k < ncand; ++k)
+            if (res[k][t].ok && (best < 0 || res[k][t].time < res[best][t].time))
+                best = k;
+        if (best < 0) {
+            missing = 1;
+            printf("    /* %s: no verified candidate (%s) */\n", toolchains[t],
+                   res[0][t].why[0] ? res[0][t].why : "no rows");
+            continue;
+        }
+        /* the winner's full shape: the table's row for this GPU with the candidate applied */
+        pb_shape sh;
+        char src[256];
+        pb_tuning_lookup(sw->bench, "best", t == 0 ? "cuda" : "omp", toolchains[t], cc, &sh, src, sizeof src);
+        pb_tune_apply(sw->candidates[best], toolchains[t], &sh, err, sizeof err);
+        printf("    {\"%s\", \"best\", \"%s\", \"%s\", %d, {%d, %d, %d, %d}, \"portbench tune %s, %s, %s %s=%s: "
+               "%.1f %s\"},%s\n",
+               sw->bench, t == 0 ? "cuda" : "omp", toolchains[t], cc, sh.per_sm, sh.threads, sh.elems, sh.rows, date,
+               gpu.name, dtypes, pb_bench_find(sw->bench)->size_option + 2, size, res[best][t].rate, unit,
+               fallback && !probe.ok ? " /* host fallback: not a GPU result */" : "");
+    }
+    for (int k = 0; k < ncand; ++k)
+        for (int t = 0; t < MAX_TC; ++t)
+            if (want[t] && !res[k][t].ok && res[k][t].why[0])
+                fprintf(stderr, "portbench: tune %s: candidate %d (%s) %s: %s\n", sw->bench, k + 1, sw->candidates[k],
+                        toolchains[t], res[k][t].why);
+    return missing || any_run_failed ? 1 : 0;
+}

@@ -1,0 +1,209 @@
+/* The launch shapes of the `best` variants: one table, one lookup, the PB_TUNE hook.
+ *
+ * Rows are {benchmark, variant, model, toolchain, compute capability, shape, source}.
+ * The design defaults (cc 0) follow from the GPU, not from a measurement: keep enough
+ * bytes in flight per SM to cover the memory latency (H100/H200: 132 SMs, about 25-36
+ * GB/s per SM and about 0.7 us of latency, so at least ~20 KB and better 32-64 KB per
+ * SM), with 256-thread teams (8 of them fill an SM's 2048 threads). `portbench tune
+ * BENCH` measures the candidates on the GPU at hand and prints rows to paste here, with
+ * the cc of that GPU; a row for an exact cc wins over the defaults.
+ *
+ * What the fields mean per kernel (cuda/best.cu, omp_target/best_kernels.inc):
+ *  dmvm    rows per block/team, threads, elems = independent loads per row and step
+ *          (CUDA: 16-byte vectors when the rows are 16-byte aligned), per_sm 0 = one
+ *          block/team per row group
+ *  reduce  per_sm blocks/teams (one partial each), threads, elems = accumulators
+ *          (CUDA: 16-byte vector loads) per thread
+ *  stream, copy, fill
+ *          per_sm (0: one thread per elems items, no grid-stride loop), threads, elems
+ *          (CUDA: 16-byte vectors per thread and step; OpenMP: elements per iteration)
+ *  fma     per_sm, threads, elems = independent chains per thread (same FMAs per element) */
+#include "pb_tuning.h"
+#include "pb_common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DESIGN "design default (not measured)"
+
+const pb_tuning_row pb_tuning_table[] = {
+    /* bench     variant model  toolchain cc  {per_sm, threads, elems, rows}  source */
+    {"dmvm", "best", "cuda", "nvcc", 0, {0, 256, 2, 2}, DESIGN},
+    {"dmvm", "best", "omp", "clang", 0, {0, 256, 2, 2}, DESIGN},
+    {"dmvm", "best", "omp", "gcc", 0, {0, 256, 2, 2}, DESIGN},
+    {"reduce", "best", "cuda", "nvcc", 0, {8, 256, 4, 1}, DESIGN},
+    {"reduce", "best", "omp", "clang", 0, {8, 256, 4, 1}, DESIGN},
+    {"reduce", "best", "omp", "gcc", 0, {8, 256, 4, 1}, DESIGN},
+    {"stream", "best", "cuda", "nvcc", 0, {8, 256, 4, 1}, DESIGN},
+    {"stream", "best", "omp", "clang", 0, {0, 256, 4, 1}, DESIGN},
+    {"stream", "best", "omp", "gcc", 0, {0, 256, 4, 1}, DESIGN},
+    {"copy", "best", "cuda", "nvcc", 0, {8, 256, 4, 1}, DESIGN},
+    {"copy", "best", "omp", "clang", 0, {0, 256, 4, 1}, DESIGN},
+    {"copy", "best", "omp", "gcc", 0, {0, 256, 4, 1}, DESIGN},
+    {"fill", "best", "cuda", "nvcc", 0, {8, 256, 4, 1}, DESIGN},
+    {"fill", "best", "omp", "clang", 0, {0, 256, 4, 1}, DESIGN},
+    {"fill", "best", "omp", "gcc", 0, {0, 256, 4, 1}, DESIGN},
+    {"fma", "best", "cuda", "nvcc", 0, {0, 256, 4, 1}, DESIGN},
+    {"fma", "best", "omp", "clang", 0, {0, 256, 4, 1}, DESIGN},
+    {"fma", "best", "omp", "gcc", 0, {0, 256, 4, 1}, DESIGN},
+};
+const size_t pb_tuning_nrows = sizeof pb_tuning_table / sizeof pb_tuning_table[0];
+
+static int in_list(int v, const char *list)
+{
+    char buf[64];
+    pb_strlcpy(buf, list, sizeof buf);
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save))
+        if (atoi(t) == v)
+            return 1;
+    return 0;
+}
+
+int pb_shape_check(const pb_shape *s, char *err, size_t cap)
+{
+    if (s->per_sm < 0 || s->per_sm > PB_SHAPE_MAX_PER_SM)
+        snprintf(err, cap, "per_sm=%d: accepted 0..%d", s->per_sm, PB_SHAPE_MAX_PER_SM);
+    else if (s->threads < 32 || s->threads > PB_SHAPE_MAX_THREADS || s->threads % 32)
+        snprintf(err, cap, "threads=%d: accepted multiples of 32 up to %d", s->threads, PB_SHAPE_MAX_THREADS);
+    else if (!in_list(s->elems, PB_SHAPE_ELEMS))
+        snprintf(err, cap, "elems=%d: accepted %s", s->elems, PB_SHAPE_ELEMS);
+    else if (!in_list(s->rows, PB_SHAPE_ROWS))
+        snprintf(err, cap, "rows=%d: accepted %s", s->rows, PB_SHAPE_ROWS);
+    else
+        return 0;
+    return -1;
+}
+
+int pb_shape_parse(const char *spec, pb_shape *s, char *err, size_t cap)
+{
+    char buf[256];
+    pb_strlcpy(buf, spec, sizeof buf);
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        while (*t == ' ')
+            ++t;
+        char *eq = strchr(t, '='), *end;
+        if (!eq) {
+            snprintf(err, cap, "'%s' is not key=value (keys: per_sm, threads, elems, rows)", t);
+            return -1;
+        }
+        *eq = '\0';
+        long v = strtol(eq + 1, &end, 10);
+        if (end == eq + 1 || *end || v < 0 || v > 1 << 20) {
+            snprintf(err, cap, "%s=%s: not a number", t, eq + 1);
+            return -1;
+        }
+        int *field = strcmp(t, "per_sm") == 0    ? &s->per_sm
+                     : strcmp(t, "threads") == 0 ? &s->threads
+                     : strcmp(t, "elems") == 0   ? &s->elems
+                     : strcmp(t, "rows") == 0    ? &s->rows
+                                                 : NULL;
+        if (!field) {
+            snprintf(err, cap, "unknown key '%s' (keys: per_sm, threads, elems, rows)", t);
+            return -1;
+        }
+        *field = (int)v;
+    }
+    return 0;
+}
+
+void pb_shape_format(const pb_shape *s, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "per_sm=%d,threads=%d,elems=%d,rows=%d", s->per_sm, s->threads, s->elems, s->rows);
+}
+
+int pb_tune_apply(const char *value, const char *toolchain, pb_shape *s, char *err, size_t cap)
+{
+    char buf[1024];
+    pb_strlcpy(buf, value, sizeof buf);
+    pb_shape out = *s;
+    int applied = 0;
+    for (int own = 0; own < 2; ++own) { /* sections for every toolchain first, then its own */
+        char copy[1024];
+        pb_strlcpy(copy, buf, sizeof copy);
+        for (char *save = NULL, *t = strtok_r(copy, ";", &save); t; t = strtok_r(NULL, ";", &save)) {
+            while (*t == ' ')
+                ++t;
+            if (!*t)
+                continue;
+            char *colon = strchr(t, ':');
+            const char *body = t;
+            if (colon) {
+                *colon = '\0';
+                if (strcmp(t, "nvcc") && strcmp(t, "clang") && strcmp(t, "gcc")) {
+                    snprintf(err, cap, "%s: unknown toolchain '%s' (nvcc, clang, gcc)", PB_TUNE_ENV, t);
+                    return -1;
+                }
+                if (!own || strcmp(t, toolchain) != 0)
+                    continue;
+                body = colon + 1;
+            } else if (own) {
+                continue;
+            }
+            if (pb_shape_parse(body, &out, err, cap) != 0)
+                return -1;
+            applied = 1;
+        }
+    }
+    if (applied && pb_shape_check(&out, err, cap) != 0)
+        return -1;
+    *s = out;
+    return applied;
+}
+
+int pb_tuning_lookup(const char *bench, const char *variant, const char *model, const char *toolchain, int cc,
+                     pb_shape *out, char *src, size_t cap)
+{
+    const pb_tuning_row *best = NULL;
+    int best_score = -1;
+    for (size_t i = 0; i < pb_tuning_nrows; ++i) {
+        const pb_tuning_row *r = &pb_tuning_table[i];
+        if (strcmp(r->bench, bench) || strcmp(r->variant, variant) || strcmp(r->model, model))
+            continue;
+        int tc_exact = strcmp(r->toolchain, toolchain) == 0;
+        if (!tc_exact && strcmp(r->toolchain, "*") != 0)
+            continue;
+        if (r->cc != 0 && r->cc != cc)
+            continue;
+        int score = 2 * (r->cc != 0) + tc_exact;
+        if (score > best_score)
+            best = r, best_score = score;
+    }
+    memset(out, 0, sizeof *out);
+    if (!best) {
+        if (src)
+            snprintf(src, cap, "no tuning row for %s %s %s/%s", bench, variant, model, toolchain);
+        return -1;
+    }
+    *out = best->shape;
+    char where[96];
+    if (best->cc)
+        snprintf(where, sizeof where, "tuning table: cc %d", best->cc);
+    else
+        snprintf(where, sizeof where, "tuning table: any cc");
+    const char *tune = getenv(PB_TUNE_ENV);
+    char err[200] = "";
+    int applied = tune && *tune ? pb_tune_apply(tune, toolchain, out, err, sizeof err) : 0;
+    if (src) {
+        char shape[96];
+        pb_shape_format(out, shape, sizeof shape);
+        if (applied > 0)
+            snprintf(src, cap, "%s from %s=%s", shape, PB_TUNE_ENV, tune);
+        else if (applied < 0)
+            snprintf(src, cap, "%s (%s; %s ignored: %s)", shape, where, PB_TUNE_ENV, err);
+        else
+            snprintf(src, cap, "%s (%s)", shape, where);
+    }
+    return 0;
+}
+
+long pb_shape_teams(const pb_shape *s, int sms, long work, long per_team)
+{
+    long need = per_team > 0 ? (work + per_team - 1) / per_team : 1;
+    if (s->per_sm > 0) {
+        long cap = (long)s->per_sm * (sms > 0 ? sms : 1);
+        if (need > cap)
+            need = cap;
+    }
+    return need < 1 ? 1 : need;
+}

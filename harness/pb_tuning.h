@@ -1,0 +1,78 @@
+/* pb_tuning.h - launch shapes of the `best` variants, per benchmark, programming model,
+ * toolchain and GPU architecture: one data table (pb_tuning.c). A backend looks its
+ * shapes up at init from the GPU the harness describes (pb_backend_config.gpu); the
+ * environment variable PB_TUNE overrides them at run time without recompiling, which is
+ * how `portbench tune` sweeps the candidates (harness/pb_tune.c). */
+#ifndef PB_TUNING_H
+#define PB_TUNING_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One launch shape. Each `best` kernel documents what the fields mean for it. */
+typedef struct pb_shape {
+    int per_sm;  /* teams (OpenMP) or blocks (CUDA) per SM; 0 = one per work item, no cap */
+    int threads; /* GPU threads per team or block (gcc: lanes; an OpenMP thread is 32 of them) */
+    int elems;   /* independent elements per thread and step (CUDA stream/copy/fill/reduce:
+                  * 16-byte vectors; dmvm: vectors or elements per row) */
+    int rows;    /* dmvm: rows per team or block; 1 elsewhere */
+} pb_shape;
+
+/* Accepted values: what the kernels are instantiated for. */
+#define PB_SHAPE_MAX_PER_SM 64
+#define PB_SHAPE_MAX_THREADS 1024 /* a multiple of 32 */
+#define PB_SHAPE_ELEMS "1,2,4,8"  /* powers of two up to 8 */
+#define PB_SHAPE_ROWS "1,2,4"
+
+typedef struct pb_tuning_row {
+    const char *bench;     /* dmvm, reduce, stream, copy, fill, fma */
+    const char *variant;   /* best */
+    const char *model;     /* cuda or omp */
+    const char *toolchain; /* nvcc, clang, gcc, or "*" for any */
+    int cc;                /* compute capability x 10 (80, 86, 90), 0 for any */
+    pb_shape shape;
+    const char *source;    /* where the row comes from: a sweep (GPU, date) or the design default */
+} pb_tuning_row;
+
+extern const pb_tuning_row pb_tuning_table[];
+extern const size_t pb_tuning_nrows;
+
+/* The environment variable read by pb_tuning_lookup. Its value is a ';'-separated list of
+ * sections, each "[TOOLCHAIN:]key=value,key=value" with keys per_sm, threads, elems,
+ * rows; a section with a toolchain prefix (nvcc, clang, gcc) applies only to that
+ * toolchain's backends, one without applies to all. Keys not given keep the table's value. */
+#define PB_TUNE_ENV "PB_TUNE"
+
+/* The shape of (bench, variant, model, toolchain) on a GPU of compute capability cc (x 10,
+ * 0 when unknown): the most specific table row (exact cc before any cc, then exact
+ * toolchain before "*"), then the PB_TUNE overrides. `src` (may be NULL) says where the
+ * shape comes from. 0 on success; -1 when no row matches (out is then all zero). A
+ * PB_TUNE that does not parse or holds values outside the accepted ones is ignored, and
+ * `src` says so. */
+int pb_tuning_lookup(const char *bench, const char *variant, const char *model, const char *toolchain, int cc,
+                     pb_shape *out, char *src, size_t cap);
+
+/* Apply the fields of one "key=value,..." list to *s. 0 on success; -1 with a message. */
+int pb_shape_parse(const char *spec, pb_shape *s, char *err, size_t cap);
+/* 0 if every field holds an accepted value; -1 with a message. */
+int pb_shape_check(const pb_shape *s, char *err, size_t cap);
+/* "per_sm=4,threads=256,elems=4,rows=1": the PB_TUNE syntax. */
+void pb_shape_format(const pb_shape *s, char *buf, size_t cap);
+
+/* The section of a PB_TUNE value that applies to toolchain, merged over *s (sections
+ * without a prefix first, then the toolchain's own). 1 if any applied, 0 if none, -1
+ * with a message when the value is malformed. */
+int pb_tune_apply(const char *value, const char *toolchain, pb_shape *s, char *err, size_t cap);
+
+/* Teams or blocks for `work` items of `per_team` each on a GPU with `sms` SMs: one per
+ * item group when shape->per_sm is 0, else per_sm * sms, never more than the work needs
+ * and at least 1. */
+long pb_shape_teams(const pb_shape *s, int sms, long work, long per_team);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,99 @@
+/* `best` in OpenMP target: the launch shapes of this GPU (pb_omp_best_init, from the
+ * tuning table and PB_TUNE) and the dtype dispatch of best_kernels.inc (reduce's best is
+ * in reduce_kernels.inc). */
+#include "omp_common.h"
+
+#include <math.h>
+#include <string.h>
+
+#define T float
+#define SFX _float
+#define FMA fmaf
+#include "best_kernels.inc"
+#undef T
+#undef SFX
+#undef FMA
+
+#define T double
+#define SFX _double
+#define FMA fma
+#include "best_kernels.inc"
+#undef T
+#undef SFX
+#undef FMA
+
+static const char *const benches[] = {"dmvm", "reduce", "stream", "copy", "fill", "fma"};
+enum { NBENCH = sizeof benches / sizeof benches[0] };
+static pb_shape shapes[NBENCH];
+static const pb_shape none;
+
+void pb_omp_best_init(int cc, int sms)
+{
+    (void)sms;
+    for (int b = 0; b < NBENCH; ++b)
+        if (pb_tuning_lookup(benches[b], "best", "omp", PB_OMP_GCC ? "gcc" : "clang", cc, &shapes[b], NULL, 0) != 0 ||
+            pb_shape_check(&shapes[b], NULL, 0) != 0)
+            memset(&shapes[b], 0, sizeof shapes[b]);
+}
+
+const pb_shape *pb_omp_best_shape(const char *bench)
+{
+    for (int b = 0; b < NBENCH; ++b)
+        if (strcmp(benches[b], bench) == 0)
+            return &shapes[b];
+    return &none;
+}
+
+int pb_omp_dmvm_best(const pb_args *a)
+{
+    const pb_shape *sh = pb_omp_best_shape("dmvm");
+    if (!sh->threads)
+        return PB_SKIP;
+    if (a->dtype == PB_FLOAT)
+        return dmvm_best__float(sh, (long)a->n, a->buf[0], a->buf[1], a->buf[2], a->ran_on);
+    return dmvm_best__double(sh, (long)a->n, a->buf[0], a->buf[1], a->buf[2], a->ran_on);
+}
+
+/* stream, copy (src = buf 0, dest = buf 1) and fill (dest = buf 0, value: every byte PB_FILL_BYTE) */
+static int micro(const char *bench, const pb_args *a)
+{
+    const pb_shape *sh = pb_omp_best_shape(bench);
+    if (!sh->threads)
+        return PB_SKIP;
+    const long n = (long)a->n, teams = pb_shape_teams(sh, pb_omp_sms(), (n + sh->elems - 1) / sh->elems, sh->threads);
+    const int fill = strcmp(bench, "fill") == 0;
+    void *src = fill ? NULL : a->buf[0], *dest = a->buf[fill ? 0 : 1];
+    if (a->dtype == PB_FLOAT) {
+        float v;
+        memset(&v, PB_FILL_BYTE, sizeof v);
+        void (*fn)(long, const float *, float *, float, long, int, int, int *) =
+            fill ? fill_best__float : strcmp(bench, "copy") == 0 ? copy_best__float : stream_best__float;
+        fn(n, src, dest, v, teams, sh->threads, sh->elems, a->ran_on);
+    } else {
+        double v;
+        memset(&v, PB_FILL_BYTE, sizeof v);
+        void (*fn)(long, const double *, double *, double, long, int, int, int *) =
+            fill ? fill_best__double : strcmp(bench, "copy") == 0 ? copy_best__double : stream_best__double;
+        fn(n, src, dest, v, teams, sh->threads, sh->elems, a->ran_on);
+    }
+    return PB_OK;
+}
+
+int pb_omp_stream_best(const pb_args *a) { return micro("stream", a); }
+int pb_omp_copy_best(const pb_args *a) { return micro("copy", a); }
+int pb_omp_fill_best(const pb_args *a) { return micro("fill", a); }
+
+int pb_omp_fma_best(const pb_args *a)
+{
+    const pb_shape *sh = pb_omp_best_shape("fma");
+    if (!sh->threads)
+        return PB_SKIP;
+    const long n = (long)a->n, teams = pb_shape_teams(sh, pb_omp_sms(), (n + sh->elems - 1) / sh->elems, sh->threads);
+    if (a->dtype == PB_FLOAT)
+        fma_best__float(n, a->param[0], (float)PB_FMA_A, (float)PB_FMA_B, a->buf[0], a->buf[1], teams, sh->threads,
+                        sh->elems, a->ran_on);
+    else
+        fma_best__double(n, a->param[0], PB_FMA_A, PB_FMA_B, a->buf[0], a->buf[1], teams, sh->threads, sh->elems,
+                         a->ran_on);
+    return PB_OK;
+}
