@@ -2,7 +2,7 @@
  * tables in-process; compare, history, report, summary, --record and the tool table as
  * processes on the fixtures in tests/fixtures.
  *   test_tools GROUP PORTBENCH FIXTURES WORKDIR
- * GROUP: unit, paragraph, compare, large, by_compiler, history, record, report, summary, tools. */
+ * GROUP: unit, paragraph, compare, large, by_compiler, history, record, report, summary, gpus, tools. */
 #define _GNU_SOURCE
 #include "pb_check.h"
 #include "pb_common.h"
@@ -1171,6 +1171,343 @@ static void test_summary(void)
     free(out);
 }
 
+/* ---- several GPUs and MPI ranks (fixtures made by tests/fixtures/make_multi.sh) ---- */
+
+static pb_row gpu_row(const char *variant, const char *toolchain, double t, double gpu, const char *host, double rank)
+{
+    pb_row r = mkrow(variant, "omp", toolchain, t, 0.01, "PASS");
+    r.gpu_index = gpu;
+    r.rank = rank;
+    pb_strlcpy(r.host, host, sizeof r.host);
+    snprintf(r.gpu_uuid, sizeof r.gpu_uuid, "GPU-%s-%.0f", host, gpu);
+    return r;
+}
+
+/* Labels, the instance key, pairing per GPU and across nodes, the spread. */
+static void test_gpus_unit(void)
+{
+    char x[160];
+    pb_row a = gpu_row("v1", "clang-19", 1e-3, 1, "nodeA", NAN);
+    pb_row_gpu_label(&a, x, sizeof x);
+    CHECK(strcmp(x, "g1@nodeA") == 0);
+    a.rank = 5;
+    pb_row_gpu_label(&a, x, sizeof x);
+    CHECK(strcmp(x, "g1@nodeA r5") == 0);
+    pb_row cpu = mkrow("baseline", "cpu", "gcc-12", 1e-3, 0, "PASS"); /* an MPI rank without a GPU */
+    cpu.rank = 2, cpu.gpu_index = 0;
+    pb_strlcpy(cpu.host, "nodeB", sizeof cpu.host);
+    pb_row_gpu_label(&cpu, x, sizeof x);
+    CHECK(strcmp(x, "r2@nodeB") == 0);
+    pb_row plain = mkrow("v1", "cuda", "nvcc-13", 1e-3, 0, "PASS"); /* a file before the columns */
+    pb_row_gpu_label(&plain, x, sizeof x);
+    CHECK(x[0] == '\0');
+
+    /* the instance key: several GPUs -> gpu_uuid, several ranks without one -> rank */
+    pb_rowset two = {0}, one = {0}, ranks = {0}, other = {0};
+    for (int g = 0; g < 2; ++g)
+        for (int v = 0; v < 2; ++v) {
+            pb_row r = gpu_row(v ? "v7" : "v1", "clang-19", 1e-3 * (1 + g), g, "nodeA", NAN);
+            pb_rowset_push(&two, &r);
+            if (g == 0)
+                pb_rowset_push(&one, &r);
+            pb_strlcpy(r.host, "nodeB", sizeof r.host);
+            snprintf(r.gpu_uuid, sizeof r.gpu_uuid, "GPU-nodeB-%d", g);
+            pb_rowset_push(&other, &r);
+            pb_row c = cpu;
+            c.rank = g;
+            pb_strlcpy(c.variant, v ? "v7" : "v1", sizeof c.variant);
+            pb_rowset_push(&ranks, &c);
+        }
+    CHECK(pb_rows_instance_key(&two) == PB_KEY_GPU && pb_rows_instance_key(&one) == 0);
+    CHECK(pb_rows_instance_key(&ranks) == PB_KEY_SLOT && pb_rows_multi_rank(&ranks) && !pb_rows_multi_gpu(&ranks));
+    CHECK(pb_pair_instance_key(&two, &one) == PB_KEY_GPU && pb_pair_instance_key(&one, &one) == 0);
+    CHECK(pb_pair_instance_key(&two, &other) == PB_KEY_SLOT); /* no GPU in common: by rank and index */
+    CHECK(pb_row_same_instance(&two.rows[0], &two.rows[1], PB_KEY_GPU) &&
+          !pb_row_same_instance(&two.rows[0], &two.rows[2], PB_KEY_GPU));
+    CHECK(!same_key(&two.rows[0], &two.rows[2], PB_KEY_ROW | PB_KEY_GPU) && same_key(&two.rows[0], &two.rows[2], PB_KEY_ROW));
+    /* ranks that found no GPU among rows of several GPUs: told apart by rank, never one row */
+    pb_row none2 = two.rows[0], none3 = two.rows[0];
+    none2.gpu_uuid[0] = none3.gpu_uuid[0] = '\0';
+    none2.rank = 2, none3.rank = 3;
+    CHECK(!same_key(&none2, &none3, PB_KEY_ROW | PB_KEY_GPU) && !pb_row_same_instance(&none2, &none3, PB_KEY_GPU));
+    CHECK(!same_key(&none2, &two.rows[0], PB_KEY_ROW | PB_KEY_GPU) && pb_row_same_instance(&none2, &none2, PB_KEY_GPU));
+
+    /* pairing: GPU 1's rows with GPU 1's, whatever the order; the lone GPU 0 file pairs GPU 0 */
+    pb_rowset rev = {0};
+    for (size_t i = two.n; i-- > 0;)
+        pb_rowset_push(&rev, &two.rows[i]);
+    pb_pairing p;
+    CHECK(pb_pair_rows(&two, &rev, &p) == 0 && p.instance == PB_KEY_GPU);
+    CHECK(p.of_base[0] == 3 && p.of_base[1] == 2 && p.of_base[2] == 1 && p.of_base[3] == 0);
+    pb_pairing_free(&p);
+    CHECK(pb_pair_rows(&two, &one, &p) == 0 && p.of_base[0] == 0 && p.of_base[1] == 1 && p.of_base[2] == -1 &&
+          p.of_base[3] == -1);
+    pb_pairing_free(&p);
+    CHECK(pb_pair_rows(&two, &other, &p) == 0 && p.instance == PB_KEY_SLOT && p.of_base[2] == 2 && p.of_new[3] == 3);
+    pb_pairing_free(&p);
+
+    /* the spread: min / median / max of the passing rates, the slowest; FAIL is no value */
+    const pb_row *rows[5];
+    pb_row r1 = gpu_row("v1", "clang-19", 1e-3, 0, "n", NAN), r2 = gpu_row("v1", "clang-19", 0.5e-3, 1, "n", NAN);
+    pb_row r4 = gpu_row("v1", "clang-19", 0.25e-3, 2, "n", NAN), bad = gpu_row("v1", "clang-19", 1e-4, 3, "n", NAN);
+    pb_strlcpy(bad.verified, "FAIL", sizeof bad.verified);
+    rows[0] = &r2, rows[1] = &bad, rows[2] = &r1, rows[3] = &r4;
+    pb_spread sp;
+    CHECK(pb_spread_of(rows, 4, &sp) == 0 && sp.n == 3 && sp.others == 1);
+    CHECK(fabs(sp.min - 1) < 1e-12 && fabs(sp.median - 2) < 1e-12 && fabs(sp.max - 4) < 1e-12);
+    CHECK(sp.slowest == &r1 && sp.fastest == &r4 && fabs(pb_spread_pct(&sp) - 150) < 1e-9);
+    CHECK(pb_spread_of(rows, 1, &sp) == 0 && sp.n == 1 && fabs(sp.median - 2) < 1e-12);
+    rows[1] = &r1; /* an even count: the mean of the middle two */
+    CHECK(pb_spread_of(rows, 2, &sp) == 0 && fabs(sp.median - 1.5) < 1e-12);
+    CHECK(pb_spread_of(rows, 0, &sp) == 0 && sp.n == 0 && isnan(sp.median) && isnan(pb_spread_pct(&sp)));
+
+    /* the driver's paragraph: one line per case with the spread across the GPUs */
+    char *buf;
+    size_t len;
+    FILE *f = open_memstream(&buf, &len);
+    pb_summary_paragraph(f, &two);
+    fclose(f);
+    CHECK(strstr(buf, "several GPUs: min / median / max of each GPU's best") != NULL);
+    CHECK(strstr(buf, "  dmvm double nx=4096 [GB/s, host clock] across 2 GPUs: omp(clang-19) 0.5 / 0.75 / 1.0, "
+                      "slowest g1@nodeA\n") != NULL);
+    free(buf);
+    pb_rowset_free(&two);
+    pb_rowset_free(&one);
+    pb_rowset_free(&ranks);
+    pb_rowset_free(&other);
+    pb_rowset_free(&rev);
+}
+
+/* compare of two runs on two GPUs: SAME, FASTER and SLOWER per GPU; a GPU lost; another node. */
+static void test_compare_gpus(void)
+{
+    char *out;
+    CHECK(run(&out, "cd '%s' && '%s' compare gpus_base.csv gpus_new.csv", fixtures, pb) == 1);
+    CHECK(strstr(out, "rows of several GPUs: matched per GPU (gpu_uuid)") != NULL);
+    CHECK(strstr(out, "benchmark  variant   backend  toolchain  dtype   size  gpu           base       new") != NULL);
+    CHECK(strstr(out, "24 matched: 2 SLOWER, 2 FASTER, 16 SAME, 0 FAIL, 4 SKIP; 0 only in base, 0 only in new") != NULL);
+    /* GPU 1's v7 omp(clang-19) is slower, GPU 0's is not */
+    CHECK(strstr(out, "dmvm       v7        omp      clang-19   double   100  g1@nodeA  44.00 us  57.20 us     1.300   "
+                      "2.8%  SLOWER") != NULL);
+    CHECK(strstr(out, "dmvm       v7        omp      clang-19   double   100  g0@nodeA  40.00 us  40.00 us     1.000   "
+                      "2.8%  SAME") != NULL);
+    CHECK(strstr(out, "failures (exit status 1): 2\n  SLOWER: dmvm v7 omp(clang-19) double 33 [g1@nodeA]\n"
+                      "  SLOWER: dmvm v7 omp(clang-19) double 100 [g1@nodeA]\n") != NULL);
+    free(out);
+    CHECK(run(&out, "cd '%s' && ('%s' compare --csv gpus_base.csv gpus_new.csv 2>/dev/null)", fixtures, pb) == 1);
+    CHECK(strstr(out, "benchmark,variant,backend,toolchain,dtype,size,params,gpu,base_s,new_s,ratio,noise,status,note\n") ==
+          out);
+    CHECK(strstr(out, "dmvm,v1,omp,gcc-12,double,100,,g0@nodeA,2e-05,1.6e-05,0.8,0.0282843,FASTER,host clock\n") != NULL);
+    CHECK(strstr(out, "dmvm,v1,omp,gcc-12,double,100,,g1@nodeA,2.2e-05,2.2e-05,1,0.0282843,SAME,host clock\n") != NULL);
+    free(out);
+    /* a GPU missing in NEW: each of its passing rows is a failure, and the GPU is named */
+    CHECK(run(&out, "cd '%s' && '%s' compare gpus_base.csv gpus_lost.csv", fixtures, pb) == 1);
+    CHECK(strstr(out, "GPUs of base missing in new:\n  g1@nodeA (GPU-fake-1): 10 passing row(s)\n") != NULL);
+    CHECK(strstr(out, "12 matched: 0 SLOWER, 2 FASTER, 8 SAME, 0 FAIL, 2 SKIP; 12 only in base, 0 only in new") != NULL);
+    CHECK(strstr(out, "failures (exit status 1): 10\n") != NULL &&
+          strstr(out, "  passed in base, missing in new: dmvm v7 omp(clang-19) double 100 [g1@nodeA]\n") != NULL);
+    CHECK(strstr(out, "[g0@nodeA]") == NULL); /* GPU 0 lost nothing */
+    free(out);
+    /* the GPU that is left, against the full run: nothing lost, GPU 1 only in NEW is no failure */
+    CHECK(run(&out, "cd '%s' && '%s' compare gpus_lost.csv gpus_new.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "12 matched: 0 SLOWER, 0 FASTER, 10 SAME") != NULL && strstr(out, "12 only in new") != NULL);
+    free(out);
+    /* the same run on another node: no GPU in common, matched by rank and GPU index */
+    CHECK(run(&out, "cd '%s' && '%s' compare gpus_base.csv gpus_other.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "the files share no GPU (other nodes, or a run without GPUs): matched by MPI rank and GPU index") !=
+          NULL);
+    CHECK(strstr(out, "24 matched: 0 SLOWER, 0 FASTER, 20 SAME, 0 FAIL, 4 SKIP; 0 only in base, 0 only in new") != NULL);
+    CHECK(count(out, "host clock; gpu g1@nodeA -> g1@nodeB") == 10);
+    free(out);
+    /* MPI ranks without GPUs: rank by rank; the slow rank 1 against itself is SAME */
+    CHECK(run(&out, "cd '%s' && '%s' compare --md ranks_nogpu.csv ranks_nogpu.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "rows of several MPI ranks: matched by MPI rank and GPU index") != NULL);
+    CHECK(strstr(out, "| dmvm | v7 | omp | gcc-12 | double | 100 | r1@nodeA | 36.00 us | 36.00 us | 1.000 |") != NULL);
+    CHECK(strstr(out, "36 matched: 0 SLOWER, 0 FASTER, 30 SAME, 0 FAIL, 6 SKIP") != NULL);
+    free(out);
+    /* three ranks on three GPUs against the same run on one GPU: that GPU pairs, the others only in NEW */
+    CHECK(run(&out, "cd '%s' && '%s' compare ranks_gpus.csv ranks_gpus.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "g2@nodeA r2") != NULL && strstr(out, "36 matched: 0 SLOWER, 0 FASTER, 30 SAME") != NULL);
+    free(out);
+    /* --by compiler: one line per GPU */
+    CHECK(run(&out, "cd '%s' && '%s' compare --by compiler gpus_new.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "Rows of several GPUs: one line per GPU (gpu: GPU index@host).") != NULL);
+    CHECK(strstr(out, "dmvm       v7       double   100  g1@nodeA  GB/s       57.20 us            1.4     33.00 us          "
+                      "2.5  gcc-12") != NULL);
+    CHECK(count(out, "g0@nodeA") == 4 && count(out, "g1@nodeA") == 4);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' compare --by compiler --csv gpus_new.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "benchmark,variant,dtype,size,params,gpu,unit,clang-19_time_s,") == out);
+    free(out);
+}
+
+static void test_summary_gpus(void)
+{
+    char *out;
+    CHECK(run(&out, "cd '%s' && '%s' summary gpus_new.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "Rows of several GPUs: each case per GPU") != NULL);
+    CHECK(strstr(out, "benchmark  dtype   size    gpu               unit  clock  best omp(clang-19)") != NULL);
+    CHECK(strstr(out, "dmvm       double  nx=100  g0@nodeA          GB/s  host   v1 8.2*") != NULL);
+    CHECK(strstr(out, "dmvm       double  nx=100  g1@nodeA          GB/s  host   v1 7.4*") != NULL);
+    CHECK(strstr(out, "dmvm       double  nx=100  spread of 2 GPUs  GB/s  host   7.4 / 7.8 / 8.2*, slowest g1@nodeA  "
+                      "3.7 / 4.4 / 5.1*, slowest g1@nodeA\n") != NULL);
+    /* per GPU, then the spread: g0, g1, spread for each size */
+    const char *g0 = strstr(out, "nx=33   g0@nodeA"), *g1 = strstr(out, "nx=33   g1@nodeA"),
+               *sp = strstr(out, "nx=33   spread of 2 GPUs"), *next = strstr(out, "nx=100  g0@nodeA");
+    CHECK(g0 && g1 && sp && next && g0 < g1 && g1 < sp && sp < next);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' summary --csv gpus_new.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "benchmark,dtype,size,params,gpu,unit,clock,role,series,toolchain,variant,rate,reference,fraction,"
+                      "offload,host,gpu_index,gpu_uuid,rank\n") == out);
+    CHECK(strstr(out, "dmvm,double,100,,,GB/s,host,openmp,omp(clang-19),clang-19,v1,7.41818,,,host-fallback,nodeA,1,"
+                      "GPU-fake-1,\n") != NULL);
+    CHECK(count(out, "\n") == 1 + 8 && strstr(out, "spread") == NULL);
+    free(out);
+    /* MPI: three ranks on three GPUs; three ranks without GPUs */
+    CHECK(run(&out, "cd '%s' && '%s' summary --md ranks_gpus.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "| dmvm | double | nx=100 | g2@nodeA r2 | GB/s | host | v1 5.4* | v1 2.7* |") != NULL);
+    CHECK(strstr(out, "| dmvm | double | nx=100 | spread of 3 GPUs | GB/s | host | 5.4 / 8.2 / 8.2*, slowest g2@nodeA r2 |"));
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' summary ranks_nogpu.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "Rows of several MPI ranks: each case per rank (gpu: rank@host)") != NULL);
+    CHECK(strstr(out, "spread of 3 ranks") != NULL && strstr(out, "slowest r1@nodeA") != NULL);
+    free(out);
+    /* one GPU: no gpu column, no spread (as before) */
+    CHECK(run(&out, "cd '%s' && '%s' summary gpus_lost.csv", fixtures, pb) == 0);
+    CHECK(strstr(out, "spread") == NULL && strstr(out, "g0@") == NULL && strstr(out, " gpu ") == NULL);
+    free(out);
+}
+
+/* history over recorded runs of two GPUs: each GPU its own trend; a later run on GPU 0
+ * alone continues GPU 0's. */
+static void test_history_gpus(void)
+{
+    char dir[1024], *out;
+    fresh_dir(dir, sizeof dir, "history_gpus");
+    CHECK(run(&out, "cd '%s' && for r in 20261101T000000Z_a:gpus_base 20261102T000000Z_b:gpus_new "
+                    "20261103T000000Z_c:gpus_lost; do mkdir -p fake/dmvm/${r%%%%:*} && cp '%s'/${r#*:}.csv "
+                    "fake/dmvm/${r%%%%:*}/results.csv || exit 1; done",
+              dir, fixtures) == 0);
+    free(out);
+    CHECK(run(&out, "'%s' history --results '%s' dmvm --toolchain clang-19", pb, dir) == 1);
+    CHECK(strstr(out, "fake: runs with rows of several GPUs: each GPU (gpu_uuid) is a trend of its own") == out + 1);
+    CHECK(strstr(out, "\ndmvm v7 omp(clang-19) double 100  [fake g0@nodeA]\n") != NULL);
+    CHECK(strstr(out, "\ndmvm v7 omp(clang-19) double 100  [fake g1@nodeA]\n") != NULL);
+    CHECK(count(out, "REGRESSED") == 2 && count(out, "first") == 8);
+    CHECK(strstr(out, "8 configuration(s) over 3 run(s); 2 regressed or failed in their latest run:\n"
+                      "  dmvm v7 omp(clang-19) double 33 [fake g1@nodeA]\n"
+                      "  dmvm v7 omp(clang-19) double 100 [fake g1@nodeA]\n") != NULL);
+    free(out);
+    CHECK(run(&out, "'%s' history --results '%s' dmvm --variant v7 --toolchain clang-19 --size 100 --csv", pb, dir) == 1);
+    CHECK(strstr(out, "fake g0@nodeA,dmvm,v7,omp,clang-19,double,100,,20261103T000000Z_c,") != NULL); /* GPU 0 alone */
+    CHECK(strstr(out, "fake g1@nodeA,dmvm,v7,omp,clang-19,double,100,,20261102T000000Z_b,2026-11-22T00:00:00Z,"
+                      "fixture0000,19.1.7,host,5.72e-05,1.42657,1.3,0.0282843,REGRESSED\n") != NULL);
+    CHECK(count(out, "\n") == 1 + 5); /* g0: 3 runs, g1: 2 */
+    free(out);
+    /* GPU 0's trend alone: nothing regressed (gcc's v1 got faster) */
+    CHECK(run(&out, "'%s' history --results '%s' dmvm --toolchain gcc-12 --variant v1", pb, dir) == 0);
+    CHECK(count(out, "FASTER") == 2 && strstr(out, "[fake g0@nodeA]") != NULL);
+    free(out);
+}
+
+/* The report of rows of several GPUs: per-GPU sections, the spread section and its chart. */
+static void test_report_gpus(void)
+{
+    char dir[1024], *out, p[4096];
+    fresh_dir(dir, sizeof dir, "report_gpus");
+    if (!have_gnuplot()) {
+        printf("SKIPPED: gnuplot is not installed\n");
+        return;
+    }
+    CHECK(run(&out, "'%s' report '%s/gpus_new.csv' -o '%s/g'", pb, fixtures, dir) == 0);
+    CHECK(strstr(out, "and 10 chart(s)") != NULL);
+    free(out);
+    snprintf(p, sizeof p, "%s/g/report.md", dir);
+    char *md = slurp(p);
+    CHECK(strstr(md, "## Spread across GPUs") != NULL && strstr(md, "## Spread across GPUs") < strstr(md, "## dmvm"));
+    CHECK(strstr(md, "| g1@nodeA | nodeA | 1 | GPU-fake-1 | 10 | 0 | 2 |") != NULL);
+    CHECK(strstr(md, "### dmvm double, nx = 100\n") != NULL && strstr(md, "### dmvm double, nx = 33\n") != NULL);
+    CHECK(strstr(md, "| variant | series | n | min GB/s | median GB/s | max GB/s | spread | slowest |") != NULL);
+    CHECK(strstr(md, "| v7 | omp(clang-19) (host fallback) | 2 of 2 | 1.4 | 1.7 | 2.0 | 35.4% | g1@nodeA |") != NULL);
+    CHECK(strstr(md, "| baseline | cpu(gcc-12) | 2 of 2 | 14.8 | 15.6 | 16.3 | 9.5% | g1@nodeA |") != NULL);
+    CHECK(strstr(md, "(spread_dmvm_double_100.svg)") != NULL);
+    /* every family per GPU; the summary and the compiler matrix per GPU */
+    CHECK(strstr(md, "## dmvm double on g0@nodeA\n") != NULL && strstr(md, "## dmvm double on g1@nodeA\n") != NULL);
+    CHECK(strstr(md, "| dmvm | double | nx=100 | spread of 2 GPUs | GB/s | host |") != NULL);
+    CHECK(strstr(md, "| dmvm | v7 | double | 100 | g1@nodeA | GB/s | 57.20 us | 1.4 | 33.00 us | 2.5 | gcc-12 |") != NULL);
+    free(md);
+    snprintf(p, sizeof p, "%s/g", dir);
+    /* the spread chart: median and min-max per series in its colour; linear y (1.4 .. 17) */
+    char *gp = gp_of(p, "spread_dmvm_double_100");
+    CHECK(strstr(gp, "title 'dmvm double, nx = 100: bandwidth across 2 GPUs [host fallback: not GPU results]'") != NULL);
+    CHECK(strstr(gp, "with yerrorbars") != NULL && strstr(gp, "logscale") == NULL);
+    CHECK(strstr(gp, "lc rgb '#1f77b4' title 'omp(clang-19) (host fallback)'") != NULL);
+    CHECK(strstr(gp, "lc rgb '#2ca02c' title 'cpu(gcc-12)'") != NULL);
+    CHECK(strstr(gp, "\n0.8 1.73329 1.42657 2.04\n") != NULL); /* v7 clang: median, min, max */
+    CHECK(strstr(gp, "('v1' 0, 'v7' 1, 'baseline' 2)") != NULL);
+    free(gp);
+    /* GPU 1's bars hold GPU 1's rates only: nothing averaged or overwritten */
+    gp = gp_of(p, "dmvm_double_on_g1_nodeA_bars");
+    CHECK(strstr(gp, "\n0.79 1.42657\n") != NULL && strstr(gp, " 2.04\n") == NULL && strstr(gp, " 1.73329") == NULL);
+    free(gp);
+    gp = gp_of(p, "dmvm_double_on_g0_nodeA_bars");
+    CHECK(strstr(gp, "\n0.79 2.04\n") != NULL && strstr(gp, " 1.42657\n") == NULL);
+    free(gp);
+    snprintf(p, sizeof p, "%s/g/compilers_dmvm_double_100_g1_nodeA.gp", dir);
+    CHECK(file_size(p) > 0);
+
+    /* MPI ranks without GPUs; two files of two nodes make four GPUs */
+    CHECK(run(&out, "'%s' report '%s/ranks_nogpu.csv' -o '%s/r'", pb, fixtures, dir) == 0);
+    free(out);
+    snprintf(p, sizeof p, "%s/r/report.md", dir);
+    md = slurp(p);
+    CHECK(strstr(md, "## Spread across MPI ranks") != NULL && strstr(md, "## dmvm double on r1@nodeA\n") != NULL);
+    CHECK(strstr(md, "| 3 of 3 |") != NULL && strstr(md, "| r1@nodeA |") != NULL);
+    free(md);
+    CHECK(run(&out, "'%s' report '%s/gpus_base.csv' '%s/gpus_other.csv' -o '%s/two'", pb, fixtures, fixtures, dir) == 0);
+    free(out);
+    snprintf(p, sizeof p, "%s/two/report.md", dir);
+    md = slurp(p);
+    CHECK(strstr(md, "| v1 | omp(clang-19) (host fallback) | 4 of 4 |") != NULL &&
+          strstr(md, "## dmvm double on g1@nodeB\n") != NULL);
+    free(md);
+
+    /* values over 100x apart: log y; a failed row is no value, its GPU named */
+    pb_rowset s = {0};
+    for (int g = 0; g < 3; ++g) {
+        pb_row r = gpu_row("v1", "clang-19", 1e-3 * pow(20, g), g, "nodeC", NAN);
+        r.bytes = 1e6;
+        r.gbs = 1e6 / r.time_median_s / 1e9;
+        pb_rowset_push(&s, &r);
+        pb_row c = mkrow("v1", "cuda", "nvcc-13", 1e-3, 0.01, g == 2 ? "FAIL" : "PASS");
+        c.gpu_index = g;
+        pb_strlcpy(c.host, "nodeC", sizeof c.host);
+        snprintf(c.gpu_uuid, sizeof c.gpu_uuid, "GPU-nodeC-%d", g);
+        pb_rowset_push(&s, &c);
+    }
+    snprintf(p, sizeof p, "%s/wide.csv", dir);
+    FILE *f = fopen(p, "w");
+    if (f) {
+        pb_csv_write_header(f);
+        for (size_t i = 0; i < s.n; ++i)
+            pb_csv_write_row(f, &s.rows[i]);
+        fclose(f);
+    }
+    pb_rowset_free(&s);
+    CHECK(run(&out, "cd '%s' && '%s' report wide.csv -o w --format png", dir, pb) == 0);
+    free(out);
+    snprintf(p, sizeof p, "%s/w", dir);
+    gp = gp_of(p, "spread_dmvm_double_4096");
+    CHECK(strstr(gp, "set logscale y 10") != NULL && strstr(gp, "(log scale)") != NULL);
+    free(gp);
+    snprintf(p, sizeof p, "%s/w/spread_dmvm_double_4096.png", dir);
+    CHECK(file_size(p) > 1000);
+    snprintf(p, sizeof p, "%s/w/report.md", dir);
+    md = slurp(p);
+    CHECK(strstr(md, "| v1 | cuda | 3 of 3 | 1.0 | 1.0 | 1.0 | 0.0% | g0@nodeC | FAIL on g2@nodeC |") != NULL);
+    free(md);
+}
+
 /* ---- the tool table: help from the same table, unknown arguments exit 2 ---- */
 
 static void test_tools(void)
@@ -1228,6 +1565,7 @@ int main(int argc, char **argv)
         {"record", {test_record}},
         {"report", {test_report, test_report_matrix}},
         {"summary", {test_summary}},
+        {"gpus", {test_gpus_unit, test_compare_gpus, test_summary_gpus, test_history_gpus, test_report_gpus}},
         {"tools", {test_tools}},
     };
     int found = 0;

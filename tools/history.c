@@ -51,6 +51,10 @@ static const char history_details[] =
     "the device clock when both have it, else the host clock); a SLOWER run is REGRESSED.\n"
     "A run that cannot be read (a torn or malformed CSV, an unknown 'verified' value) is skipped\n"
     "with a warning on stderr naming it.\n"
+    "Several GPUs: where the runs of a GPU directory hold rows of several GPUs (--gpu all, MPI),\n"
+    "each physical GPU (gpu_uuid) is a trend of its own, named in the gpu column and the headings\n"
+    "as 'h200 g1@node7' (GPU index@host, and MPI rank); a later run on one of them alone\n"
+    "continues its trend. MPI ranks without GPUs are told apart by rank.\n"
     "\n"
     "exit status: 0; 1 when the latest run of a shown configuration regressed or failed\n"
     "verification; 2 usage or input error (no readable run, no row matching the filters).\n";
@@ -328,8 +332,18 @@ static void put_header(pb_tab *t, pb_fmt fmt, const char *unit)
 typedef struct trend_ctx {
     const hist_args *a;
     const runs *rs;
-    size_t g0, g1; /* the runs of one GPU */
+    size_t g0, g1;     /* the runs of one GPU directory */
+    unsigned instance; /* PB_KEY_GPU or PB_KEY_SLOT: its runs hold several GPUs (or ranks) */
 } trend_ctx;
+
+/* The gpu column: the GPU directory, and which GPU when runs hold several ("h200 g1@node7"). */
+static void trend_gpu(const trend_ctx *x, const run *rn, const pb_row *r, char *buf, size_t cap)
+{
+    char where[160] = "";
+    if (x->instance)
+        pb_row_gpu_label(r, where, sizeof where);
+    snprintf(buf, cap, "%s%s%s", rn->gpu, where[0] ? " " : "", where);
+}
 
 /* One table row per run holding the key; returns 1 if the latest one regressed or failed. */
 static int key_trend(const trend_ctx *x, const char *key, pb_tab *t)
@@ -359,8 +373,9 @@ static int key_trend(const trend_ctx *x, const char *key, pb_tab *t)
         bad = strcmp(status, "REGRESSED") == 0 || strcmp(status, "FAIL") == 0;
         if (pass && pb_row_time(r) > 0)
             prev = r; /* the next run is judged against the last good measurement */
-        char v[64];
-        pb_tab_put(t, "%s", rn->gpu);
+        char v[64], gpu[256];
+        trend_gpu(x, rn, r, gpu, sizeof gpu);
+        pb_tab_put(t, "%s", gpu);
         pb_tab_put(t, "%s", r->benchmark);
         pb_tab_put(t, "%s", r->variant);
         pb_tab_put(t, "%s", r->backend);
@@ -441,7 +456,7 @@ typedef struct totals {
 } totals;
 
 static void note_bad(totals *tt, const pb_row *r, const char *gpu, pb_fmt fmt)
-{
+{ /* gpu: as trend_gpu() names it */
     char key[300], *s;
     pb_row_key_str(r, key, sizeof key);
     char **p = realloc(tt->bad_line, (tt->nbad_lines + 1) * sizeof *p);
@@ -456,10 +471,16 @@ static void note_bad(totals *tt, const pb_row *r, const char *gpu, pb_fmt fmt)
 static int gpu_history(const trend_ctx *x, unsigned fields, pb_tab *all, totals *tt, FILE *out)
 {
     keys k;
+    char gpu[256];
     if (collect_keys(x, fields, &k) != 0) {
         keys_free(&k);
         return -1;
     }
+    if (x->instance && k.n && x->a->fmt != PB_FMT_CSV)
+        fprintf(out, "\n%s%s: runs with rows of several %s: each %s is a trend of its own (%s)%s\n",
+                x->a->fmt == PB_FMT_MD ? "**" : "", x->rs->v[x->g0].gpu, x->instance == PB_KEY_GPU ? "GPUs" : "MPI ranks",
+                x->instance == PB_KEY_GPU ? "GPU (gpu_uuid)" : "rank",
+                x->instance == PB_KEY_GPU ? "GPU index@host, MPI rank" : "rank@host", x->a->fmt == PB_FMT_MD ? "**" : "");
     int rc = 0;
     for (size_t i = 0; i < k.n && rc == 0; ++i) {
         int bad;
@@ -475,13 +496,15 @@ static int gpu_history(const trend_ctx *x, unsigned fields, pb_tab *all, totals 
                 t.hidden[c] = 1;
             char key[300];
             pb_row_key_str(k.row[i], key, sizeof key);
-            fprintf(out, x->a->fmt == PB_FMT_MD ? "\n#### %s (%s)\n\n" : "\n%s  [%s]\n", key, x->rs->v[x->g0].gpu);
+            trend_gpu(x, &x->rs->v[x->g0], k.row[i], gpu, sizeof gpu);
+            fprintf(out, x->a->fmt == PB_FMT_MD ? "\n#### %s (%s)\n\n" : "\n%s  [%s]\n", key, gpu);
             rc = pb_tab_print(out, &t, x->a->fmt);
             pb_tab_free(&t);
         }
         if (bad) {
             ++tt->bad;
-            note_bad(tt, k.row[i], x->rs->v[x->g0].gpu, x->a->fmt);
+            trend_gpu(x, &x->rs->v[x->g0], k.row[i], gpu, sizeof gpu);
+            note_bad(tt, k.row[i], gpu, x->a->fmt);
         }
     }
     keys_free(&k);
@@ -490,13 +513,6 @@ static int gpu_history(const trend_ctx *x, unsigned fields, pb_tab *all, totals 
 
 static int print_history(const hist_args *a, runs *rs, FILE *out)
 {
-    int multi = 0;
-    for (size_t i = 0; i < rs->n; ++i)
-        multi |= pb_rows_multi_gpu(&rs->v[i].rows);
-    unsigned fields = PB_KEY_ROW | (multi ? PB_KEY_GPU : 0);
-    for (size_t i = 0; i < rs->n; ++i)
-        if (pb_index_build(&rs->v[i].ix, &rs->v[i].rows, fields) != 0)
-            return -1;
     pb_tab all;
     pb_tab_init(&all, NCOLS);
     put_header(&all, a->fmt, "rate");
@@ -505,8 +521,20 @@ static int print_history(const hist_args *a, runs *rs, FILE *out)
     for (size_t g0 = 0, g1; g0 < rs->n && rc == 0; g0 = g1) {
         for (g1 = g0 + 1; g1 < rs->n && strcmp(rs->v[g1].gpu, rs->v[g0].gpu) == 0;)
             ++g1;
-        trend_ctx x = {a, rs, g0, g1};
-        rc = gpu_history(&x, fields, &all, &tt, out);
+        /* a directory whose runs hold several GPUs (or MPI ranks without GPUs): each GPU
+         * (rank) its own trend, a run of one of them on its own continuing that GPU's */
+        unsigned inst = 0;
+        for (size_t i = g0; i < g1 && inst != PB_KEY_GPU; ++i) {
+            unsigned k = pb_rows_instance_key(&rs->v[i].rows);
+            inst = k == PB_KEY_GPU || !inst ? k : inst;
+        }
+        unsigned fields = PB_KEY_ROW | inst;
+        for (size_t i = g0; i < g1 && rc == 0; ++i)
+            if (pb_index_build(&rs->v[i].ix, &rs->v[i].rows, fields) != 0)
+                rc = -1;
+        trend_ctx x = {a, rs, g0, g1, inst};
+        if (rc == 0)
+            rc = gpu_history(&x, fields, &all, &tt, out);
     }
     if (rc == 0 && tt.configs == 0) {
         pb_errorf("no rows of '%s' in %zu recorded run(s) under %s match the filters", a->bench, rs->n, a->root);

@@ -69,7 +69,8 @@ int pb_matrix_build(pb_matrix *m, const pb_rowset *s, double threshold)
     memset(m, 0, sizeof *m);
     m->threshold = threshold;
     find_toolchains(m, s);
-    unsigned fields = PB_KEY_VARIANT | (pb_rows_multi_gpu(s) ? PB_KEY_GPU : 0);
+    m->instance = pb_rows_instance_key(s);
+    unsigned fields = PB_KEY_VARIANT | m->instance;
     pb_index ix;
     m->g = calloc(s->n + 1, sizeof *m->g);
     if (!m->g || pb_index_build(&ix, s, fields) != 0) {
@@ -166,9 +167,10 @@ static void fastest(const pb_matrix *m, const pb_matrix_group *g, char *buf, siz
 static void put_header(const pb_matrix *m, pb_fmt fmt, pb_tab *t)
 {
     int csv = fmt == PB_FMT_CSV;
-    static const char *const key[] = {"benchmark", "variant", "dtype", "size", "params", "unit"};
-    for (int c = 0; c < 6; ++c)
-        pb_tab_put(t, "%s", key[c]);
+    static const char *const key[] = {"benchmark", "variant", "dtype", "size", "params", "gpu", "unit"};
+    for (int c = 0; c < 7; ++c)
+        if (m->instance || c != 5)
+            pb_tab_put(t, "%s", key[c]);
     for (int k = 0; k < m->ntc; ++k) {
         pb_tab_put(t, csv ? "%s_time_s" : "%s time", m->tc[k]);
         pb_tab_put(t, csv ? "%s_rate" : "%s rate", m->tc[k]);
@@ -199,6 +201,10 @@ static void put_group(const pb_matrix *m, const pb_matrix_group *g, pb_fmt fmt, 
     pb_tab_put(t, "%s", g->head->dtype);
     pb_tab_put(t, "%.0f", g->head->size);
     pb_tab_put(t, "%s", g->head->params);
+    if (m->instance) {
+        pb_row_gpu_label(g->head, x, sizeof x);
+        pb_tab_put(t, "%s", x);
+    }
     pb_tab_put(t, "%s", pb_row_unit(g->head));
     for (int k = 0; k < m->ntc; ++k)
         put_time_rate(t, g->tc[k], fmt);
@@ -233,7 +239,7 @@ static void put_group(const pb_matrix *m, const pb_matrix_group *g, pb_fmt fmt, 
 int pb_matrix_table(const pb_matrix *m, pb_fmt fmt, pb_tab *t)
 {
     int per = fmt == PB_FMT_CSV ? 3 : 2;
-    int ncols = 6 + per * m->ntc + (fmt == PB_FMT_CSV ? 2 : 1) * m->nsteps + (m->ntc > 1) + per + m->ntc;
+    int ncols = 6 + (m->instance != 0) + per * m->ntc + (fmt == PB_FMT_CSV ? 2 : 1) * m->nsteps + (m->ntc > 1) + per + m->ntc;
     if (pb_tab_init(t, ncols) != 0)
         return -1;
     put_header(m, fmt, t);

@@ -40,13 +40,15 @@ typedef struct pb_matrix {
     size_t ng;
     size_t nregressions, nimprovements;
     double threshold;
+    unsigned instance; /* PB_KEY_GPU or PB_KEY_SLOT when groups are per GPU (or rank), else 0 */
 } pb_matrix;
 
 /* The OpenMP rows (backend omp) of s grouped per benchmark, variant, dtype, size and
- * params (and GPU when s holds several), their toolchains side by side. 0, or -1 out of
- * memory. s must outlive m. */
+ * params (and GPU when s holds several, or MPI rank: pb_rows_instance_key), their
+ * toolchains side by side. 0, or -1 out of memory. s must outlive m. */
 int pb_matrix_build(pb_matrix *m, const pb_rowset *s, double threshold);
-/* The matrix as a table (text, markdown or CSV columns). 0, or -1 out of memory. */
+/* The matrix as a table (text, markdown or CSV columns; a gpu column after params when
+ * groups are per GPU). 0, or -1 out of memory. */
 int pb_matrix_table(const pb_matrix *m, pb_fmt fmt, pb_tab *t);
 const char *pb_step_name(pb_step s);
 void pb_matrix_free(pb_matrix *m);

@@ -119,7 +119,7 @@ static int is_library(const char *backend)
 
 void pb_row_key(const pb_row *r, unsigned fields, char *buf, size_t cap)
 {
-    char family[32] = "", *p = buf, *end = buf + cap - 1;
+    char family[32] = "", slot[48] = "", *p = buf, *end = buf + cap - 1;
     if (is_library(r->backend)) {
         if (fields & PB_KEY_SERIES)
             fields = (fields & ~(unsigned)PB_KEY_SERIES) | PB_KEY_BACKEND;
@@ -127,10 +127,15 @@ void pb_row_key(const pb_row *r, unsigned fields, char *buf, size_t cap)
     }
     if (fields & PB_KEY_FAMILY)
         pb_toolchain_family(r->toolchain, family, sizeof family);
+    /* a run outside MPI is rank 0; a file before gpu_index, GPU 0. A row without a GPU among
+     * rows of several (a rank that found none) is told apart by its place too. */
+    int gpu = (fields & PB_KEY_GPU) != 0, by_slot = (fields & PB_KEY_SLOT) || (gpu && !r->gpu_uuid[0]);
+    if (by_slot)
+        snprintf(slot, sizeof slot, "%.0f/%.0f", isnan(r->rank) ? 0 : r->rank, isnan(r->gpu_index) ? 0 : r->gpu_index);
     const char *field[] = {r->benchmark, r->dtype, NULL, r->params, fields & PB_KEY_VARIANT ? r->variant : "",
                            fields & (PB_KEY_SERIES | PB_KEY_BACKEND) ? r->backend : "",
-                           fields & PB_KEY_SERIES ? r->toolchain : family, fields & PB_KEY_GPU ? pb_row_gpu_uuid(r) : "",
-                           fields & PB_KEY_PROFILE ? r->gpu_profile : ""};
+                           fields & PB_KEY_SERIES ? r->toolchain : family, gpu ? r->gpu_uuid : "",
+                           fields & PB_KEY_PROFILE ? r->gpu_profile : "", slot};
     for (size_t i = 0; i < sizeof field / sizeof *field; ++i) {
         if (i && p < end)
             *p++ = SEP;
@@ -149,25 +154,13 @@ void pb_row_key_str(const pb_row *r, char *buf, size_t cap)
              r->params[0] ? " " : "", r->params);
 }
 
-/* The gpu_uuid column is looked up by name, so that rows gain it when the CSV layout
- * does, without a change here. */
-const char *pb_row_gpu_uuid(const pb_row *r)
-{
-    static long col = -2;
-    if (col == -2) {
-        col = -1;
-        for (size_t i = 0; i < pb_csv_ncolumns(); ++i)
-            if (strcmp(pb_csv_column_name(i), "gpu_uuid") == 0 && !pb_csv_column_is_number(i))
-                col = (long)i;
-    }
-    return col >= 0 ? pb_row_str(r, (size_t)col) : "";
-}
+const char *pb_row_gpu_uuid(const pb_row *r) { return r->gpu_uuid; }
 
 int pb_rows_multi_gpu(const pb_rowset *s)
 {
     const char *first = NULL;
     for (size_t i = 0; i < s->n; ++i) {
-        const char *u = pb_row_gpu_uuid(&s->rows[i]);
+        const char *u = s->rows[i].gpu_uuid;
         if (!u[0])
             continue;
         if (first && strcmp(first, u) != 0)
@@ -175,6 +168,67 @@ int pb_rows_multi_gpu(const pb_rowset *s)
         first = u;
     }
     return 0;
+}
+
+int pb_rows_multi_rank(const pb_rowset *s)
+{
+    double first = NAN;
+    for (size_t i = 0; i < s->n; ++i) {
+        double k = s->rows[i].rank;
+        if (isnan(k))
+            continue;
+        if (!isnan(first) && k != first)
+            return 1;
+        first = k;
+    }
+    return 0;
+}
+
+unsigned pb_rows_instance_key(const pb_rowset *s)
+{
+    return pb_rows_multi_gpu(s) ? PB_KEY_GPU : pb_rows_multi_rank(s) ? PB_KEY_SLOT : 0;
+}
+
+void pb_row_gpu_label(const pb_row *r, char *buf, size_t cap)
+{
+    char rank[24] = "";
+    int has_gpu = r->gpu_uuid[0] != '\0' && !isnan(r->gpu_index);
+    if (!isnan(r->rank))
+        snprintf(rank, sizeof rank, "%sr%.0f", has_gpu ? " " : "", r->rank);
+    if (has_gpu)
+        snprintf(buf, cap, "g%.0f%s%s%s", r->gpu_index, r->host[0] ? "@" : "", r->host, rank);
+    else if (rank[0])
+        snprintf(buf, cap, "%s%s%s", rank, r->host[0] ? "@" : "", r->host);
+    else if (r->gpu_uuid[0])
+        snprintf(buf, cap, "%s", r->gpu_uuid); /* a GPU without an index: its UUID */
+    else
+        buf[0] = '\0';
+}
+
+static double or0(double v) { return isnan(v) ? 0 : v; }
+
+int pb_row_same_instance(const pb_row *a, const pb_row *b, unsigned inst)
+{
+    if ((inst & PB_KEY_GPU) && (a->gpu_uuid[0] || b->gpu_uuid[0]))
+        return strcmp(a->gpu_uuid, b->gpu_uuid) == 0;
+    if (inst & (PB_KEY_GPU | PB_KEY_SLOT)) /* rows without a GPU: by their place, as pb_row_key */
+        return or0(a->rank) == or0(b->rank) && or0(a->gpu_index) == or0(b->gpu_index);
+    return 1;
+}
+
+static int num_cmp(double a, double b)
+{
+    if (isnan(a) || isnan(b))
+        return isnan(a) - isnan(b);
+    return (a > b) - (a < b);
+}
+
+int pb_row_gpu_cmp(const pb_row *a, const pb_row *b)
+{
+    int d = pb_natural_cmp(a->host, b->host);
+    d = d ? d : num_cmp(a->rank, b->rank);
+    d = d ? d : num_cmp(a->gpu_index, b->gpu_index);
+    return d ? d : strcmp(a->gpu_uuid, b->gpu_uuid);
 }
 
 int pb_natural_cmp(const char *a, const char *b)
@@ -336,10 +390,40 @@ static int version_changed(changed_set *cs, const pb_rowset *base, const pb_rows
     return changed;
 }
 
+static int cmp_cstr(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* 1 when a GPU UUID occurs in both sets. */
+static int share_gpu(const pb_rowset *a, const pb_rowset *b)
+{
+    const char **u = malloc((a->n + 1) * sizeof *u);
+    size_t n = 0;
+    if (!u)
+        return 1;
+    for (size_t i = 0; i < a->n; ++i)
+        if (a->rows[i].gpu_uuid[0] && (n == 0 || strcmp(u[n - 1], a->rows[i].gpu_uuid) != 0))
+            u[n++] = a->rows[i].gpu_uuid; /* rows of one GPU come together: few left */
+    qsort(u, n, sizeof *u, cmp_cstr);
+    int found = 0;
+    for (size_t j = 0; j < b->n && !found; ++j) {
+        const char *key = b->rows[j].gpu_uuid;
+        found = key[0] && bsearch(&key, u, n, sizeof *u, cmp_cstr) != NULL;
+    }
+    free(u);
+    return found;
+}
+
+unsigned pb_pair_instance_key(const pb_rowset *base, const pb_rowset *cur)
+{
+    if (pb_rows_multi_gpu(base) || pb_rows_multi_gpu(cur))
+        return share_gpu(base, cur) ? PB_KEY_GPU : PB_KEY_SLOT;
+    return pb_rows_multi_rank(base) || pb_rows_multi_rank(cur) ? PB_KEY_SLOT : 0;
+}
+
 int pb_pair_rows(const pb_rowset *base, const pb_rowset *cur, pb_pairing *p)
 {
-    unsigned gpu = pb_rows_multi_gpu(base) || pb_rows_multi_gpu(cur) ? PB_KEY_GPU : 0;
+    unsigned gpu = pb_pair_instance_key(base, cur);
     memset(p, 0, sizeof *p);
+    p->instance = gpu;
     p->of_base = malloc((base->n + 1) * sizeof *p->of_base);
     p->of_new = malloc((cur->n + 1) * sizeof *p->of_new);
     p->toolchain_changed = calloc(base->n + 1, 1);
@@ -492,3 +576,44 @@ double pb_row_rate_on(const pb_row *r, int device)
     double t = pb_row_clock_time(r, device), own = pb_row_time(r);
     return t > 0 && own > 0 ? pb_row_rate(r) * own / t : NAN;
 }
+
+/* ---- the spread across GPUs ---- */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int pb_spread_of(const pb_row *const *rows, size_t n, pb_spread *out)
+{
+    memset(out, 0, sizeof *out);
+    out->min = out->median = out->max = NAN;
+    double *v = malloc((n + 1) * sizeof *v);
+    if (!v)
+        return -1;
+    for (size_t i = 0; i < n; ++i) {
+        const pb_row *r = rows[i];
+        double rate = pb_row_rate(r);
+        if (!pb_row_is(r, "PASS") || !(rate > 0) || !isfinite(rate)) {
+            ++out->others;
+            continue;
+        }
+        if (!out->slowest || rate < pb_row_rate(out->slowest))
+            out->slowest = r;
+        if (!out->fastest || rate > pb_row_rate(out->fastest))
+            out->fastest = r;
+        v[out->n++] = rate;
+    }
+    if (out->n) {
+        qsort(v, out->n, sizeof *v, cmp_double);
+        size_t m = out->n / 2;
+        out->min = v[0];
+        out->max = v[out->n - 1];
+        out->median = out->n % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+    }
+    free(v);
+    return 0;
+}
+
+double pb_spread_pct(const pb_spread *s) { return s->n && s->median > 0 ? 100 * (s->max - s->min) / s->median : NAN; }

@@ -33,8 +33,10 @@ enum {
     PB_KEY_SERIES = 1 << 1,  /* backend and toolchain */
     PB_KEY_BACKEND = 1 << 2, /* backend without its toolchain */
     PB_KEY_FAMILY = 1 << 5,  /* with PB_KEY_BACKEND: the toolchain's compiler (clang of clang-19) */
-    PB_KEY_GPU = 1 << 3,     /* gpu_uuid (when the CSV layout has that column) */
-    PB_KEY_PROFILE = 1 << 4  /* gpu_profile: the GPU model */
+    PB_KEY_GPU = 1 << 3,     /* gpu_uuid: one physical GPU (rows without one: as PB_KEY_SLOT) */
+    PB_KEY_PROFILE = 1 << 4, /* gpu_profile: the GPU model */
+    PB_KEY_SLOT = 1 << 6     /* MPI rank and GPU index (missing counts as 0): a place in a run,
+                                for rows that name no GPU or share none with the other run */
 };
 #define PB_KEY_ROW (PB_KEY_VARIANT | PB_KEY_SERIES)
 
@@ -47,10 +49,25 @@ void pb_row_key_str(const pb_row *r, char *buf, size_t cap);
 /* The row's series as in every table and plot: cuda, cublas, omp(clang-19), cpu(gcc-12). */
 void pb_row_series(const pb_row *r, char *buf, size_t cap);
 
-/* The GPU a row was measured on: its gpu_uuid column, "" when the layout has none. */
+/* The GPU a row was measured on: its gpu_uuid, "" without one. */
 const char *pb_row_gpu_uuid(const pb_row *r);
 /* 1 when the rows were measured on more than one GPU (distinct non-empty gpu_uuid). */
 int pb_rows_multi_gpu(const pb_rowset *s);
+/* 1 when the rows come from more than one MPI rank (distinct rank values). */
+int pb_rows_multi_rank(const pb_rowset *s);
+/* The key field that tells the GPUs of a row set apart: PB_KEY_GPU when it holds rows of
+ * several GPUs, PB_KEY_SLOT when of several MPI ranks that name no GPU, else 0 (a run on
+ * one GPU, or without one, keeps the key it always had). */
+unsigned pb_rows_instance_key(const pb_rowset *s);
+/* Where a row ran, for people: "g1@node7" (GPU index and host), " r5" added under MPI;
+ * "r5@node7" for a rank without a GPU; "" when the row names none of them. */
+void pb_row_gpu_label(const pb_row *r, char *buf, size_t cap);
+/* 1 when a and b ran on the same GPU as the key field inst tells them apart
+ * (PB_KEY_GPU: gpu_uuid, rows without one by rank and index; PB_KEY_SLOT: rank and GPU
+ * index; 0: always). */
+int pb_row_same_instance(const pb_row *a, const pb_row *b, unsigned inst);
+/* Order of rows by where they ran: host, rank, GPU index (for tables of several GPUs). */
+int pb_row_gpu_cmp(const pb_row *a, const pb_row *b);
 
 /* strcmp, but digit runs compare as numbers: k2 < k10, run_2 < run_10. */
 int pb_natural_cmp(const char *a, const char *b);
@@ -80,12 +97,19 @@ void pb_index_free(pb_index *ix);
 typedef struct pb_pairing {
     long *of_base, *of_new;  /* per row: the partner row in the other set, or -1 */
     char *toolchain_changed; /* per base row: paired across a compiler version change */
+    unsigned instance;       /* the key field that told GPUs apart: PB_KEY_GPU, PB_KEY_SLOT or 0 */
 } pb_pairing;
 
-/* Pair the rows of two runs by key (PB_KEY_ROW, and gpu_uuid when either holds several
- * GPUs); duplicates pair up in file order. Then, for a backend whose compiler has one
- * toolchain in each set and the two differ (clang-19 -> clang-20), the rows left over
- * pair up without the version. Hashed: linear in the rows. 0, or -1 out of memory. */
+/* The key field that tells the GPUs of two runs apart: when either holds rows of several
+ * GPUs, gpu_uuid (PB_KEY_GPU), or where the runs share no GPU (two nodes) the MPI rank
+ * and GPU index (PB_KEY_SLOT); else PB_KEY_SLOT when either holds several MPI ranks
+ * without GPUs; else 0. */
+unsigned pb_pair_instance_key(const pb_rowset *base, const pb_rowset *cur);
+
+/* Pair the rows of two runs by key (PB_KEY_ROW and pb_pair_instance_key); duplicates
+ * pair up in file order. Then, for a backend whose compiler has one toolchain in each
+ * set and the two differ (clang-19 -> clang-20), the rows left over pair up without the
+ * version. Hashed: linear in the rows (n log n in the GPUs). 0, or -1 out of memory. */
 int pb_pair_rows(const pb_rowset *base, const pb_rowset *cur, pb_pairing *p);
 void pb_pairing_free(pb_pairing *p);
 
@@ -134,6 +158,21 @@ const char *pb_row_unit(const pb_row *r);
 /* The headline rate on the row's own clock column, or on the given clock. */
 double pb_row_rate(const pb_row *r);
 double pb_row_rate_on(const pb_row *r, int device);
+
+/* ---- the spread across GPUs ---- */
+
+/* The headline rates of some rows of one configuration on several GPUs (or ranks). */
+typedef struct pb_spread {
+    size_t n;                      /* rows with a rate (passed, positive rate) */
+    size_t others;                 /* rows without one: failed, skipped */
+    double min, median, max;       /* NaN when n == 0; the median of an even n is the mean of the middle two */
+    const pb_row *slowest, *fastest;
+} pb_spread;
+
+/* The spread of rows[0..n). 0, or -1 out of memory. */
+int pb_spread_of(const pb_row *const *rows, size_t n, pb_spread *out);
+/* (max - min) / median in percent, as the driver's --spread table; NaN when n == 0. */
+double pb_spread_pct(const pb_spread *s);
 
 #ifdef __cplusplus
 }

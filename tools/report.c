@@ -15,6 +15,7 @@
 #include "record.h"
 #include "report_data.h"
 #include "report_plot.h"
+#include "report_spread.h"
 #include "summary.h"
 
 #include <errno.h>
@@ -340,7 +341,7 @@ static int write_family(pb_report_ctx *rep, const pb_family *f)
     }
     if (!measured)
         return 0; /* listed under "Skipped" already */
-    char stem[192];
+    char stem[320];
     pb_rep_file_stem(f->title, stem, sizeof stem);
     fprintf(rep->md, "## %s\n\n", f->title);
     write_cost_model(rep, f->rows[0]);
@@ -437,16 +438,16 @@ static void write_failures(pb_report_ctx *rep, const pb_rowset *s)
                          "rate in this report uses them.\n\n",
                 nfail);
         pb_tab t;
-        pb_tab_init(&t, 10);
-        static const char *const head[] = {"benchmark", "variant", "backend", "toolchain", "dtype",
-                                           "size",      "params",  "error",   "tolerance", "note"};
-        for (int c = 0; c < 10; ++c)
+        pb_tab_init(&t, 11);
+        static const char *const head[] = {"benchmark", "variant", "backend",   "toolchain", "dtype", "size",
+                                           "params",    "gpu",     "error",     "tolerance", "note"};
+        for (int c = 0; c < 11; ++c)
             pb_tab_put(&t, "%s", head[c]);
         for (size_t i = 0; i < s->n; ++i) {
             const pb_row *r = &s->rows[i];
             if (!pb_row_is(r, "FAIL"))
                 continue;
-            char x[32];
+            char x[160];
             pb_tab_put(&t, "%s", r->benchmark);
             pb_tab_put(&t, "%s", r->variant);
             pb_tab_put(&t, "%s", r->backend);
@@ -454,6 +455,9 @@ static void write_failures(pb_report_ctx *rep, const pb_rowset *s)
             pb_tab_put(&t, "%s", r->dtype);
             pb_tab_put(&t, "%.0f", r->size);
             pb_tab_put(&t, "%s", r->params);
+            if (rep->instance)
+                pb_row_gpu_label(r, x, sizeof x);
+            pb_tab_put(&t, "%s", rep->instance ? x : "");
             pb_tab_put(&t, "%s", pb_fmt_num(r->max_rel_err, "%.3g", PB_FMT_MD, x, sizeof x));
             pb_tab_put(&t, "%s", pb_fmt_num(r->tolerance, "%.3g", PB_FMT_MD, x, sizeof x));
             pb_tab_put(&t, "%s", r->note);
@@ -530,7 +534,7 @@ static void write_header(pb_report_ctx *rep, char *const *files, int nfiles, con
 /* ---- the compiler matrix ---- */
 
 /* The rows of each family at its headline size, each key once (sweeps share rows). */
-static int headline_rows(const pb_family *f, size_t nf, pb_rowset *at)
+static int headline_rows(const pb_family *f, size_t nf, unsigned inst, pb_rowset *at)
 {
     pb_rowset all = {0};
     for (size_t k = 0; k < nf; ++k) {
@@ -542,7 +546,7 @@ static int headline_rows(const pb_family *f, size_t nf, pb_rowset *at)
             }
     }
     pb_index ix;
-    int rc = pb_index_build(&ix, &all, PB_KEY_ROW | PB_KEY_GPU);
+    int rc = pb_index_build(&ix, &all, PB_KEY_ROW | PB_KEY_GPU | inst);
     for (size_t i = 0; i < all.n && rc == 0; ++i)
         if (pb_index_first(&ix, ix.key[i]) == (long)i)
             rc = pb_rowset_push(at, &all.rows[i]);
@@ -551,10 +555,10 @@ static int headline_rows(const pb_family *f, size_t nf, pb_rowset *at)
     return rc;
 }
 
-static int same_case(const pb_row *a, const pb_row *b)
+static int same_case(const pb_row *a, const pb_row *b, unsigned inst)
 {
     return !strcmp(a->benchmark, b->benchmark) && !strcmp(a->dtype, b->dtype) && a->size == b->size &&
-           !strcmp(a->params, b->params);
+           !strcmp(a->params, b->params) && pb_row_same_instance(a, b, inst);
 }
 
 static int group_variant_qsort(const void *x, const void *y)
@@ -573,16 +577,19 @@ static int matrix_plots(pb_report_ctx *rep, const pb_matrix *m)
             continue;
         size_t n = 0;
         for (size_t j = i; j < m->ng; ++j)
-            if (!done[j] && same_case(m->g[j].head, m->g[i].head))
+            if (!done[j] && same_case(m->g[j].head, m->g[i].head, m->instance))
                 g[n++] = &m->g[j], done[j] = 1;
         if (n < 2 || (m->ntc < 2 && !g[0]->cuda))
             continue;
         qsort(g, n, sizeof *g, group_variant_qsort);
         const pb_row *h = g[0]->head;
-        char title[300], stem[300], raw[300];
-        snprintf(title, sizeof title, "%s %s, %s = %.0f%s%s: %s per variant and toolchain", h->benchmark, h->dtype,
-                 pb_rep_size_name(h), h->size, h->params[0] ? ", " : "", h->params, pb_rep_metric_name(h));
-        snprintf(raw, sizeof raw, "compilers %s %s %.0f %s", h->benchmark, h->dtype, h->size, h->params);
+        char title[500], stem[500], raw[500], gpu[160] = "";
+        if (m->instance)
+            pb_row_gpu_label(h, gpu, sizeof gpu);
+        snprintf(title, sizeof title, "%s %s, %s = %.0f%s%s%s%s: %s per variant and toolchain", h->benchmark, h->dtype,
+                 pb_rep_size_name(h), h->size, h->params[0] ? ", " : "", h->params, gpu[0] ? " on " : "", gpu,
+                 pb_rep_metric_name(h));
+        snprintf(raw, sizeof raw, "compilers %s %s %.0f %s %s", h->benchmark, h->dtype, h->size, h->params, gpu);
         pb_rep_file_stem(raw, stem, sizeof stem);
         rc = pb_rep_plot_matrix(rep, m, g, n, title, stem);
     }
@@ -596,7 +603,7 @@ static int write_compilers(pb_report_ctx *rep, const pb_family *f, size_t nf)
     pb_rowset at = {0};
     pb_matrix m;
     pb_tab t;
-    if (headline_rows(f, nf, &at) != 0 || pb_matrix_build(&m, &at, rep->threshold) != 0) {
+    if (headline_rows(f, nf, rep->instance, &at) != 0 || pb_matrix_build(&m, &at, rep->threshold) != 0) {
         pb_rowset_free(&at);
         return -1;
     }
@@ -652,7 +659,15 @@ static const char report_details[] =
     "sizes) and a chart per case: variants on x, one series per toolchain, log y. Every backend\n"
     "and toolchain keeps one colour and marker in every chart; host-fallback results are marked\n"
     "in titles and legends. Failed rows are listed first and never plotted. A configuration\n"
-    "found in several files is taken from the first.\n"
+    "found in several files is taken from the first (of the same GPU).\n"
+    "\n"
+    "Rows of several GPUs (distinct gpu_uuid; or of several MPI ranks without GPUs) are never\n"
+    "averaged and never share a line or bar: every section above is drawn per GPU ('on g1@node7':\n"
+    "GPU index@host, and MPI rank), the summary and the compiler matrix per GPU, and a section\n"
+    "'Spread across GPUs' lists the GPUs and, per benchmark, dtype, params and size (a few sizes\n"
+    "of long sweeps), each variant and series across them: n, min, median, max, spread\n"
+    "((max - min) / median) and the slowest GPU, with a chart of the median and a min-max bar\n"
+    "(log y when the values span more than 100x).\n"
     "\n"
     "needs gnuplot (Debian: gnuplot-nox; scripts/setup.sh installs it); PORTBENCH_GNUPLOT names\n"
     "another executable.\n"
@@ -727,10 +742,13 @@ static int write_report(pb_report_ctx *rep, const pb_rowset *s, char *const *fil
         snprintf(rep->err, sizeof rep->err, "cannot write %s: %s", p, strerror(errno));
         return -1;
     }
+    rep->instance = pb_rows_instance_key(s);
     write_header(rep, files, nfiles, counts);
     int rc = write_summary(rep, s);
     write_environment(rep, s);
     write_failures(rep, s);
+    if (rc == 0 && rep->instance)
+        rc = pb_rep_write_spread(rep, s);
     size_t nf = 0;
     pb_family *f = rc == 0 ? pb_rep_families(s, &nf) : NULL;
     rc = f ? 0 : -1;

@@ -155,14 +155,15 @@ void pb_rep_families_free(pb_family *f, size_t n)
     free(f);
 }
 
-/* One family per (benchmark, dtype, params), in the order rows first show them. */
-static pb_family *base_families(const pb_rowset *s, size_t *nf)
+/* One family per (benchmark, dtype, params) and GPU (inst: the key field that tells the
+ * GPUs apart, or 0), in the order rows first show them. */
+static pb_family *base_families(const pb_rowset *s, unsigned inst, size_t *nf)
 {
     *nf = 0;
     pb_index ix;
     long *fam = malloc((s->n + 1) * sizeof *fam);
     pb_family *f = calloc(s->n + 1, sizeof *f);
-    if (!fam || !f || pb_index_build(&ix, s, 0) != 0) {
+    if (!fam || !f || pb_index_build(&ix, s, inst) != 0) {
         free(fam);
         free(f);
         return NULL;
@@ -177,15 +178,19 @@ static pb_family *base_families(const pb_rowset *s, size_t *nf)
             fam[i] = fam[first]; /* same size and family as an earlier row */
         } else {
             while (k < *nf && !(strcmp(f[k].rows[0]->benchmark, h->benchmark) == 0 &&
-                                strcmp(f[k].rows[0]->dtype, h->dtype) == 0 && strcmp(f[k].rows[0]->params, h->params) == 0))
+                                strcmp(f[k].rows[0]->dtype, h->dtype) == 0 && strcmp(f[k].rows[0]->params, h->params) == 0 &&
+                                pb_row_same_instance(f[k].rows[0], h, inst)))
                 ++k;
             if (k == *nf) {
                 if (!(f[k].rows = calloc(s->n, sizeof *f[k].rows))) {
                     rc = -1;
                     break;
                 }
-                snprintf(f[k].title, sizeof f[k].title, "%s %s%s%s", h->benchmark, h->dtype, h->params[0] ? " " : "",
-                         h->params);
+                if (inst)
+                    pb_row_gpu_label(h, f[k].gpu, sizeof f[k].gpu);
+                snprintf(f[k].title, sizeof f[k].title, "%s %s%s%s%s%s", h->benchmark, h->dtype, h->params[0] ? " " : "",
+                         h->params, f[k].gpu[0] ? " on " : "", f[k].gpu);
+                snprintf(f[k].name, sizeof f[k].name, "%s", f[k].title);
                 ++*nf;
             }
             fam[i] = (long)k;
@@ -246,7 +251,7 @@ static void mode_value(const pb_family *base, const size_t *sib, size_t m, const
 
 static int push_copy(pb_family *out, size_t *nout, const pb_family *from, size_t n, const char *sweep,
                      const char *title, const char *name)
-{
+{ /* from[0..n) are of one GPU */
     size_t total = 0;
     for (size_t i = 0; i < n; ++i)
         total += from[i].n;
@@ -260,6 +265,7 @@ static int push_copy(pb_family *out, size_t *nout, const pb_family *from, size_t
     snprintf(f->sweep, sizeof f->sweep, "%s", sweep);
     snprintf(f->title, sizeof f->title, "%s", title);
     snprintf(f->name, sizeof f->name, "%s", name);
+    snprintf(f->gpu, sizeof f->gpu, "%s", from[0].gpu);
     qsort(f->rows, f->n, sizeof *f->rows, row_qsort);
     ++*nout;
     return 0;
@@ -298,11 +304,12 @@ static int add_sweeps(const pb_family *base, const size_t *sib, size_t m, pb_fam
         if (nm < 2)
             continue;
         const pb_row *h = members[0].rows[0];
-        char fixed[96], title[192], name[192];
+        const char *gpu = members[0].gpu, *on = gpu[0] ? " on " : "";
+        char fixed[96], title[320], name[320];
         param_drop(h->params, keys[k], fixed, sizeof fixed);
-        snprintf(title, sizeof title, "%s %s: %s sweep%s%s%s", h->benchmark, h->dtype, keys[k], fixed[0] ? " (" : "",
-                 fixed, fixed[0] ? ")" : "");
-        snprintf(name, sizeof name, "%s %s%s%s", h->benchmark, h->dtype, fixed[0] ? " " : "", fixed);
+        snprintf(title, sizeof title, "%s %s: %s sweep%s%s%s%s%s", h->benchmark, h->dtype, keys[k],
+                 fixed[0] ? " (" : "", fixed, fixed[0] ? ")" : "", on, gpu);
+        snprintf(name, sizeof name, "%s %s%s%s%s%s", h->benchmark, h->dtype, fixed[0] ? " " : "", fixed, on, gpu);
         rc = push_copy(out, nout, members, nm, keys[k], title, name);
     }
     for (size_t i = 0; i < m && rc == 0; ++i)
@@ -316,7 +323,8 @@ static int add_sweeps(const pb_family *base, const size_t *sib, size_t m, pb_fam
 pb_family *pb_rep_families(const pb_rowset *s, size_t *nf)
 {
     size_t nb = 0;
-    pb_family *base = base_families(s, &nb);
+    unsigned inst = pb_rows_instance_key(s);
+    pb_family *base = base_families(s, inst, &nb);
     pb_family *out = base ? calloc(nb * (MAX_KEYS + 1) + 1, sizeof *out) : NULL;
     size_t *sib = out ? calloc(nb + 1, sizeof *sib) : NULL;
     char *done = sib ? calloc(nb + 1, 1) : NULL;
@@ -328,7 +336,8 @@ pb_family *pb_rep_families(const pb_rowset *s, size_t *nf)
         size_t m = 0;
         for (size_t j = k; j < nb; ++j)
             if (!done[j] && !strcmp(base[j].rows[0]->benchmark, base[k].rows[0]->benchmark) &&
-                !strcmp(base[j].rows[0]->dtype, base[k].rows[0]->dtype))
+                !strcmp(base[j].rows[0]->dtype, base[k].rows[0]->dtype) &&
+                pb_row_same_instance(base[j].rows[0], base[k].rows[0], inst))
                 sib[m++] = j;
         if (m < 2 || !one_kernel(base, sib, m))
             m = 1; /* this parameter set alone; its siblings come in their turn */
@@ -345,6 +354,14 @@ pb_family *pb_rep_families(const pb_rowset *s, size_t *nf)
         return NULL;
     }
     return out;
+}
+
+pb_family *pb_rep_case_families(const pb_rowset *s, size_t *nf)
+{
+    pb_family *f = base_families(s, 0, nf);
+    for (size_t k = 0; f && k < *nf; ++k)
+        qsort(f[k].rows, f[k].n, sizeof *f[k].rows, row_qsort);
+    return f;
 }
 
 /* ---- sizes ---- */

@@ -20,6 +20,7 @@ typedef struct pb_report_ctx {
     char gnuplot[PATH_MAX]; /* the gnuplot executable */
     const char *ext;        /* svg or png */
     double threshold;       /* tie limit of the compiler matrix */
+    unsigned instance;      /* PB_KEY_GPU or PB_KEY_SLOT when the rows hold several GPUs (or ranks), else 0 */
     FILE *md;               /* report.md */
     int nplots;
     char last_bench[32];    /* the cost model is printed once per benchmark */
@@ -27,17 +28,24 @@ typedef struct pb_report_ctx {
 } pb_report_ctx;
 
 /* Rows of one section: one benchmark and dtype, and one parameter set or a sweep over
- * one parameter (one line per value). Rows are sorted by size, params, variant, series. */
+ * one parameter (one line per value); one GPU when the rows hold several (rows of two
+ * GPUs never share a chart line or bar). Rows are sorted by size, params, variant, series. */
 typedef struct pb_family {
     const pb_row **rows;
     size_t n;
     char sweep[32];  /* the parameter drawn as one line per value; "" when none */
-    char title[192]; /* section title, also the stem of the image names */
-    char name[192];  /* for plot titles: benchmark, dtype and the parameters held fixed */
+    char title[320]; /* section title, also the stem of the image names */
+    char name[320];  /* for plot titles: benchmark, dtype and the parameters held fixed */
+    char gpu[160];   /* the GPU (pb_row_gpu_label) when the rows hold several, else "" */
 } pb_family;
 
-/* The families of s, in the order rows first show them; NULL out of memory. */
+/* The families of s, in the order rows first show them, one set per GPU (or MPI rank:
+ * pb_rows_instance_key) when s holds several, "on g1@node7" in their titles; NULL out
+ * of memory. */
 pb_family *pb_rep_families(const pb_rowset *s, size_t *nf);
+/* One family per benchmark, dtype and parameter set, every GPU's rows in it (no sweeps):
+ * the cases of the spread across GPUs. NULL out of memory. */
+pb_family *pb_rep_case_families(const pb_rowset *s, size_t *nf);
 void pb_rep_families_free(pb_family *f, size_t n);
 
 /* ---- rows ---- */

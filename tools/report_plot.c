@@ -330,7 +330,7 @@ static int plot_lines(pb_report_ctx *rep, const pb_family *f, const pb_row **ser
     const pb_row *h = f->rows[0];
     xaxis x;
     x_axis(f, &x);
-    char title[512], name[96] = "";
+    char title[700], name[96] = "";
     if (group)
         pb_row_series(group, name, sizeof name);
     snprintf(title, sizeof title, "%s: %s over %s%s%s%s", f->title, pb_rep_metric_name(h),
@@ -386,7 +386,7 @@ static int write_size_plots(pb_report_ctx *rep, const pb_family *f, const char *
         return -1;
     size_t ns = pb_rep_family_series(f, series, 0);
     int rc = 0;
-    char img[320];
+    char img[400];
     if (!pb_rep_spans_sizes(f, series, ns)) {
         /* nothing to draw over size */
     } else if (pb_rep_kernels(series, ns) <= 1) { /* one kernel per series: one chart */
@@ -445,7 +445,7 @@ static int plot_sweep_sizes(pb_report_ctx *rep, const pb_family *f, const pb_row
             }
             fprintf(g, "EOD\n");
         }
-    char title[400];
+    char title[600];
     snprintf(title, sizeof title, "%s: %s over %s, one line per %s%s", f->name, pb_rep_metric_name(h),
              x.bytes ? "working set" : "problem size", f->sweep, fallback_title(family_fallback(f)));
     fprintf(g, "set multiplot layout %d,%d title ", rows, cols);
@@ -493,7 +493,7 @@ static int plot_sweep_values(pb_report_ctx *rep, const pb_family *f, const pb_ro
     FILE *g = gp_open(rep, stem, 1000, 560);
     if (!g)
         return -1;
-    char title[400], v0[32], v1[32], xlabel[64];
+    char title[600], v0[32], v1[32], xlabel[64];
     snprintf(title, sizeof title, "%s, %s = %.0f: %s over %s%s", f->name, pb_rep_size_name(h), size,
              pb_rep_metric_name(h), f->sweep, fallback_title(family_fallback(f)));
     pb_rep_param_get(val[0]->params, f->sweep, v0, sizeof v0);
@@ -567,7 +567,7 @@ static int write_sweep_plot(pb_report_ctx *rep, const pb_family *f, const char *
         pb_rep_sweep_axes(f, NAN, grp, &ng, val, &nv);
         nsizes = pb_rep_family_sizes(f, sizes);
     }
-    char img[256];
+    char img[400];
     if (rc == 0 && ng && nv && nsizes > 1) {
         snprintf(img, sizeof img, "%s_size", stem);
         rc = plot_sweep_sizes(rep, f, grp, ng, val, nv, img);
@@ -689,7 +689,7 @@ static int write_bar_plot(pb_report_ctx *rep, const pb_family *f, const char *st
         }
         b.width = 0.84 / (double)widest;
         const pb_row *h = f->rows[0];
-        char title[400], img[256];
+        char title[600], img[400];
         snprintf(title, sizeof title, "%s, %s = %.0f: %s per variant and backend%s", f->title, pb_rep_size_name(h),
                  size, pb_rep_metric_name(h), fallback_title(family_fallback(f)));
         snprintf(img, sizeof img, "%s_bars", stem);
@@ -833,6 +833,106 @@ int pb_rep_plot_matrix(pb_report_ctx *rep, const pb_matrix *m, const pb_matrix_g
     }
     fputc('\n', g);
     int rc = gp_run(rep, g, stem);
+    if (rc == 0)
+        fprintf(rep->md, "![%s](%s.%s)\n\n", full, stem, rep->ext);
+    return rc;
+}
+
+/* ---- the spread across GPUs ---- */
+
+int pb_rep_plot_spread(pb_report_ctx *rep, const pb_rep_spread_item *it, size_t n, const char *title, const char *stem)
+{
+    const pb_row **var = calloc(n + 1, sizeof *var), **grp = calloc(n + 1, sizeof *grp);
+    double *x = calloc(n + 1, sizeof *x), lo = INFINITY, hi = 0;
+    size_t nv = 0, ng = 0, widest = 1;
+    int fb = 0, rc = var && grp && x ? 0 : -1;
+    for (size_t i = 0; rc == 0 && i < n; ++i) {
+        const pb_row *r = it[i].row;
+        if (!it[i].sp.n)
+            continue;
+        lo = fmin(lo, it[i].sp.min), hi = fmax(hi, it[i].sp.max);
+        fb |= pb_rep_fallback(r);
+        size_t k = 0;
+        while (k < nv && strcmp(var[k]->variant, r->variant) != 0)
+            ++k;
+        if (k == nv)
+            var[nv++] = r;
+        for (k = 0; k < ng && !pb_rep_same_group(grp[k], r); ++k)
+            ;
+        if (k == ng)
+            grp[ng++] = r;
+    }
+    if (rc != 0 || !nv) {
+        free(var), free(grp), free(x);
+        return rc;
+    }
+    qsort(grp, ng, sizeof *grp, pb_rep_series_qsort);
+    /* each variant's points centred on its tic, as the bars are */
+    for (size_t v = 0; v < nv; ++v) {
+        size_t m = 0;
+        for (size_t i = 0; i < n; ++i)
+            m += it[i].sp.n && !strcmp(it[i].row->variant, var[v]->variant);
+        widest = m > widest ? m : widest;
+    }
+    double width = 0.8 / (double)widest;
+    for (size_t v = 0; v < nv; ++v) {
+        size_t m = 0, slot = 0;
+        for (size_t i = 0; i < n; ++i)
+            m += it[i].sp.n && !strcmp(it[i].row->variant, var[v]->variant);
+        for (size_t k = 0; k < ng; ++k)
+            for (size_t i = 0; i < n; ++i)
+                if (it[i].sp.n && !strcmp(it[i].row->variant, var[v]->variant) && pb_rep_same_group(it[i].row, grp[k]))
+                    x[i] = (double)v + ((double)slot++ - (double)(m - 1) / 2) * width;
+    }
+    FILE *g = gp_open(rep, stem, 1000, 560);
+    if (!g) {
+        free(var), free(grp), free(x);
+        return -1;
+    }
+    const pb_row *h = it[0].row;
+    char full[700], ylabel[128];
+    snprintf(full, sizeof full, "%s%s", title, fallback_title(fb));
+    gp_set(g, "title", full);
+    gp_set(g, "xlabel", "variant");
+    int logy = lo > 0 && hi / lo > 100;
+    snprintf(ylabel, sizeof ylabel, "%s [%s]: median, bar min-max%s", pb_rep_metric_name(h), pb_row_unit(h),
+             logy ? " (log scale)" : "");
+    gp_set(g, "ylabel", ylabel);
+    if (logy)
+        fprintf(g, "set logscale y 10\nset yrange [%.6g:%.6g]\n", lo / 1.5, hi * 1.5);
+    else
+        fprintf(g, "set yrange [0:%.6g]\n", hi * 1.1);
+    fprintf(g, "set key outside right top vertical noreverse Left\nset grid noxtics\nset xrange [-0.6:%g]\n"
+               "set xtics nomirror%s (",
+            (double)nv - 0.4, tics_crowded(var, nv, NULL, 0) ? " rotate by -45" : "");
+    for (size_t v = 0; v < nv; ++v) {
+        fprintf(g, "%s", v ? ", " : "");
+        gp_str(g, var[v]->variant);
+        fprintf(g, " %zu", v);
+    }
+    fprintf(g, ")\n");
+    for (size_t k = 0; k < ng; ++k) {
+        fprintf(g, "$s%zu << EOD\n", k);
+        for (size_t i = 0; i < n; ++i)
+            if (it[i].sp.n && pb_rep_same_group(it[i].row, grp[k]))
+                fprintf(g, "%.6g %.6g %.6g %.6g\n", x[i], it[i].sp.median, it[i].sp.min, it[i].sp.max);
+        fprintf(g, "EOD\n");
+    }
+    fprintf(g, "plot ");
+    for (size_t k = 0; k < ng; ++k) {
+        char name[120];
+        const char *color;
+        int marker;
+        series_style(grp[k], &color, &marker);
+        pb_row_series(grp[k], name, sizeof name);
+        strncat(name, fallback_legend(grp[k]), sizeof name - strlen(name) - 1);
+        fprintf(g, "%s$s%zu using 1:2:3:4 with yerrorbars lw 1.5 pt %d ps 1.3 lc rgb '%s' title ", k ? ", \\\n     " : "",
+                k, marker, color);
+        gp_str(g, name);
+    }
+    fputc('\n', g);
+    free(var), free(grp), free(x);
+    rc = gp_run(rep, g, stem);
     if (rc == 0)
         fprintf(rep->md, "![%s](%s.%s)\n\n", full, stem, rep->ext);
     return rc;

@@ -27,6 +27,18 @@ int pb_rep_plot_family(pb_report_ctx *rep, const pb_family *f, const char *stem,
 int pb_rep_plot_matrix(pb_report_ctx *rep, const pb_matrix *m, const pb_matrix_group *const *g, size_t ng,
                        const char *title, const char *stem);
 
+/* One variant and series of a case measured on several GPUs, and its spread there. */
+typedef struct pb_rep_spread_item {
+    const pb_row *row; /* a row of it (variant, backend, toolchain, params) */
+    pb_spread sp;
+} pb_rep_spread_item;
+
+/* The spread of one case across GPUs: variants on x (it[] in variant order), a point per
+ * series at the median rate with an error bar from the min to the max, in the series'
+ * fixed colour and marker; log y when the values span more than 100x. Linked in
+ * rep->md. 0, or -1 with rep->err. */
+int pb_rep_plot_spread(pb_report_ctx *rep, const pb_rep_spread_item *it, size_t n, const char *title, const char *stem);
+
 #ifdef __cplusplus
 }
 #endif

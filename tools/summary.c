@@ -1,5 +1,7 @@
 /* summary.c - the best of each programming model per case, as a fraction of the
- * library (or of the best CUDA where there is none). */
+ * library (or of the best CUDA where there is none). Rows of several GPUs (or of several
+ * MPI ranks without GPUs) make one case per GPU, and a line per case with the spread
+ * of each model's best across them. */
 #define _GNU_SOURCE
 #include "summary.h"
 #include "pb_bench.h"
@@ -13,7 +15,8 @@
 
 enum { MAX_TC = 16 };
 
-/* One case: benchmark, dtype, size, params on one GPU model. */
+/* One case: benchmark, dtype, size, params on one GPU model (and one GPU, or rank, when
+ * the rows hold several). */
 typedef struct scase {
     const pb_row *head;
     const pb_row *lib, *cuda, *omp[MAX_TC]; /* the best passing row of each */
@@ -25,7 +28,8 @@ typedef struct summary {
     char tc[MAX_TC][32];
     scase *c;
     size_t n;
-    int profiles; /* more than one GPU profile in the rows */
+    int profiles;      /* more than one GPU profile in the rows */
+    unsigned instance; /* PB_KEY_GPU or PB_KEY_SLOT: a case per GPU (or rank); 0: one per case */
 } summary;
 
 static int counted(const pb_row *r) { return pb_row_is(r, "PASS") && pb_row_rate(r) > 0; }
@@ -55,6 +59,16 @@ static int bench_rank(const char *name)
     return (int)pb_nbenches;
 }
 
+/* Benchmark, dtype, params and GPU model: the cases of one paragraph line. */
+static int same_group(const pb_row *a, const pb_row *b)
+{
+    return !strcmp(a->benchmark, b->benchmark) && !strcmp(a->dtype, b->dtype) && !strcmp(a->params, b->params) &&
+           !strcmp(a->gpu_profile, b->gpu_profile);
+}
+
+/* And the size: the cases of one spread line (they differ by GPU only). */
+static int same_case(const pb_row *a, const pb_row *b) { return same_group(a, b) && a->size == b->size; }
+
 static int case_cmp(const void *x, const void *y)
 {
     const pb_row *a = ((const scase *)x)->head, *b = ((const scase *)y)->head;
@@ -63,7 +77,8 @@ static int case_cmp(const void *x, const void *y)
     d = d ? d : strcmp(a->gpu_profile, b->gpu_profile);
     d = d ? d : strcmp(a->dtype, b->dtype);
     d = d ? d : pb_natural_cmp(a->params, b->params);
-    return d ? d : (a->size > b->size) - (a->size < b->size);
+    d = d ? d : (a->size > b->size) - (a->size < b->size);
+    return d ? d : pb_row_gpu_cmp(a, b);
 }
 
 static int cmp_tc(const void *a, const void *b) { return pb_natural_cmp(a, b); }
@@ -98,9 +113,10 @@ static int build(summary *s, const pb_rowset *rows)
         }
     }
     qsort(s->tc, (size_t)s->ntc, sizeof s->tc[0], cmp_tc);
+    s->instance = pb_rows_instance_key(rows);
     pb_index ix;
     s->c = calloc(rows->n + 1, sizeof *s->c);
-    if (!s->c || pb_index_build(&ix, rows, PB_KEY_PROFILE | (pb_rows_multi_gpu(rows) ? PB_KEY_GPU : 0)) != 0) {
+    if (!s->c || pb_index_build(&ix, rows, PB_KEY_PROFILE | s->instance) != 0) {
         free(s->c);
         s->c = NULL;
         return -1;
@@ -124,6 +140,11 @@ static int build(summary *s, const pb_rowset *rows)
     return 0;
 }
 
+/* The models of a case: 0 the library, 1 CUDA, 2 + k OpenMP toolchain k. */
+static int nmodels(const summary *s) { return 2 + s->ntc; }
+
+static const pb_row *model_row(const scase *c, int m) { return m == 0 ? c->lib : m == 1 ? c->cuda : c->omp[m - 2]; }
+
 static const pb_row *reference(const scase *c) { return c->lib ? c->lib : c->cuda; }
 
 static double fraction(const scase *c, const pb_row *r)
@@ -132,7 +153,8 @@ static double fraction(const scase *c, const pb_row *r)
     return r && ref ? pb_row_rate(r) / pb_row_rate(ref) : NAN;
 }
 
-static const char *clock_of(const scase *c) { return c->clocks == 3 ? "mixed" : c->clocks == 2 ? "device" : "host"; }
+static const char *clock_name(int clocks) { return clocks == 3 ? "mixed" : clocks == 2 ? "device" : "host"; }
+static const char *clock_of(const scase *c) { return clock_name(c->clocks); }
 
 static int fallback(const pb_row *r) { return r && strcmp(r->offload, "host-fallback") == 0; }
 
@@ -141,6 +163,8 @@ static const char *size_name(const pb_row *r)
     const pb_bench *b = pb_bench_find(r->benchmark);
     return b && b->size_option ? b->size_option + 2 : "size";
 }
+
+static const char *instances_name(const summary *s) { return s->instance == PB_KEY_SLOT ? "ranks" : "GPUs"; }
 
 /* "v8 4301.6 (0.96)": variant, rate, fraction of the reference; '*' marks host fallback. */
 static void cell(const scase *c, const pb_row *r, int with_variant, char *buf, size_t cap)
@@ -156,17 +180,88 @@ static void cell(const scase *c, const pb_row *r, int with_variant, char *buf, s
     snprintf(buf, cap, "%s%s%s%s%s", with_variant ? r->variant : r->backend, " ", rate, frac, fallback(r) ? "*" : "");
 }
 
-static void put_case_wide(const summary *s, const scase *c, pb_tab *t)
+/* The gpu column: the model when the rows hold several, which GPU when several. */
+static void gpu_cell(const summary *s, const pb_row *h, const char *which, char *buf, size_t cap)
+{
+    char where[160] = "";
+    if (which)
+        pb_strlcpy(where, which, sizeof where);
+    else if (s->instance)
+        pb_row_gpu_label(h, where, sizeof where);
+    const char *model = s->profiles ? h->gpu_profile : "";
+    snprintf(buf, cap, "%s%s%s", model, model[0] && where[0] ? " " : "", where);
+}
+
+/* ---- the spread across GPUs: cases c[0..n) of one benchmark, dtype, size, params ---- */
+
+typedef struct model_spread {
+    pb_spread sp;
+    int fb; /* a counted row ran on the host */
+} model_spread;
+
+static int spread_of(const scase *c, size_t n, int m, model_spread *out)
+{
+    const pb_row **r = calloc(n + 1, sizeof *r);
+    size_t k = 0;
+    out->fb = 0;
+    if (!r)
+        return -1;
+    for (size_t i = 0; i < n; ++i)
+        if (model_row(&c[i], m)) {
+            r[k] = model_row(&c[i], m);
+            out->fb |= fallback(r[k++]);
+        }
+    int rc = pb_spread_of(r, k, &out->sp);
+    free(r);
+    return rc;
+}
+
+/* "2.0 / 9.9 / 17.8, slowest g1@node7": min / median / max of each GPU's best; "(1 of 2)"
+ * when not every GPU has one. */
+static void spread_cell(const model_spread *ms, size_t ngpus, char *buf, size_t cap)
+{
+    char a[32], b[32], c[32], who[160] = "", part[64] = "";
+    const pb_spread *sp = &ms->sp;
+    if (!sp->n) {
+        buf[0] = '\0';
+        return;
+    }
+    pb_row_gpu_label(sp->slowest, who, sizeof who);
+    if (sp->n < ngpus)
+        snprintf(part, sizeof part, " (%zu of %zu)", sp->n, ngpus);
+    snprintf(buf, cap, "%s / %s / %s%s, slowest %s%s", pb_fmt_rate(sp->min, PB_FMT_TEXT, a, sizeof a),
+             pb_fmt_rate(sp->median, PB_FMT_TEXT, b, sizeof b), pb_fmt_rate(sp->max, PB_FMT_TEXT, c, sizeof c),
+             ms->fb ? "*" : "", who, part);
+}
+
+static int clocks_of(const scase *c, size_t n)
+{
+    int k = 0;
+    for (size_t i = 0; i < n; ++i)
+        k |= c[i].clocks;
+    return k;
+}
+
+/* ---- tables ---- */
+
+static void put_case_start(const summary *s, const scase *c, const char *which, const char *clock, pb_tab *t)
 {
     const pb_row *h = c->head;
-    char x[128];
+    char x[256];
     pb_tab_put(t, "%s", h->benchmark);
     pb_tab_put(t, "%s", h->dtype);
     pb_tab_put(t, "%s=%s", size_name(h), pb_fmt_size(h->size, x, sizeof x));
     pb_tab_put(t, "%s", h->params);
-    pb_tab_put(t, "%s", h->gpu_profile);
+    gpu_cell(s, h, which, x, sizeof x);
+    pb_tab_put(t, "%s", x);
     pb_tab_put(t, "%s", pb_row_unit(h));
-    pb_tab_put(t, "%s", clock_of(c));
+    pb_tab_put(t, "%s", clock);
+}
+
+static void put_case_wide(const summary *s, const scase *c, pb_tab *t)
+{
+    char x[128];
+    put_case_start(s, c, NULL, clock_of(c), t);
     cell(c, c->lib, 0, x, sizeof x);
     pb_tab_put(t, "%s", x);
     cell(c, c->cuda, 1, x, sizeof x);
@@ -177,7 +272,23 @@ static void put_case_wide(const summary *s, const scase *c, pb_tab *t)
     }
 }
 
-static void put_long_row(const scase *c, const pb_row *r, const char *role, pb_tab *t)
+/* The line under a case's GPUs: the spread of each model's best across them. */
+static int put_spread_wide(const summary *s, const scase *c, size_t n, pb_tab *t)
+{
+    char which[64], x[320];
+    snprintf(which, sizeof which, "spread of %zu %s", n, instances_name(s));
+    put_case_start(s, c, which, clock_name(clocks_of(c, n)), t);
+    for (int m = 0; m < nmodels(s); ++m) {
+        model_spread ms;
+        if (spread_of(c, n, m, &ms) != 0)
+            return -1;
+        spread_cell(&ms, n, x, sizeof x);
+        pb_tab_put(t, "%s", x);
+    }
+    return 0;
+}
+
+static void put_long_row(const summary *s, const scase *c, const pb_row *r, const char *role, pb_tab *t)
 {
     char series[80], x[64], ref[80] = "";
     const pb_row *rf = reference(c);
@@ -200,6 +311,13 @@ static void put_long_row(const scase *c, const pb_row *r, const char *role, pb_t
     pb_tab_put(t, "%s", ref);
     pb_tab_put(t, "%s", pb_fmt_num(fraction(c, r), "%.4g", PB_FMT_CSV, x, sizeof x));
     pb_tab_put(t, "%s", r->offload);
+    if (s->instance) { /* where the case ran: its GPU (or rank) */
+        const pb_row *h = c->head;
+        pb_tab_put(t, "%s", h->host);
+        pb_tab_put(t, "%s", pb_fmt_num(h->gpu_index, "%.0f", PB_FMT_CSV, x, sizeof x));
+        pb_tab_put(t, "%s", h->gpu_uuid);
+        pb_tab_put(t, "%s", pb_fmt_num(h->rank, "%.0f", PB_FMT_CSV, x, sizeof x));
+    }
 }
 
 int pb_summary_table(const pb_rowset *rows, pb_fmt fmt, pb_tab *t, size_t *ncases)
@@ -210,20 +328,22 @@ int pb_summary_table(const pb_rowset *rows, pb_fmt fmt, pb_tab *t, size_t *ncase
     *ncases = s.n;
     int rc;
     if (fmt == PB_FMT_CSV) {
-        static const char *const head[] = {"benchmark", "dtype", "size", "params", "gpu", "unit", "clock", "role",
-                                           "series", "toolchain", "variant", "rate", "reference", "fraction", "offload"};
-        rc = pb_tab_init(t, 15);
-        for (int i = 0; rc == 0 && i < 15; ++i)
+        static const char *const head[] = {"benchmark", "dtype",   "size",     "params",   "gpu",      "unit",  "clock",
+                                           "role",      "series",  "toolchain", "variant", "rate",     "reference",
+                                           "fraction",  "offload", "host",      "gpu_index", "gpu_uuid", "rank"};
+        int ncol = s.instance ? 19 : 15;
+        rc = pb_tab_init(t, ncol);
+        for (int i = 0; rc == 0 && i < ncol; ++i)
             pb_tab_put(t, "%s", head[i]);
         for (size_t i = 0; rc == 0 && i < s.n; ++i) {
             const scase *c = &s.c[i];
             if (c->lib)
-                put_long_row(c, c->lib, "library", t);
+                put_long_row(&s, c, c->lib, "library", t);
             if (c->cuda)
-                put_long_row(c, c->cuda, "cuda", t);
+                put_long_row(&s, c, c->cuda, "cuda", t);
             for (int k = 0; k < s.ntc; ++k)
                 if (c->omp[k])
-                    put_long_row(c, c->omp[k], "openmp", t);
+                    put_long_row(&s, c, c->omp[k], "openmp", t);
         }
     } else {
         rc = pb_tab_init(t, 9 + s.ntc);
@@ -233,11 +353,15 @@ int pb_summary_table(const pb_rowset *rows, pb_fmt fmt, pb_tab *t, size_t *ncase
             pb_tab_put(t, "%s", head[i]);
         for (int k = 0; rc == 0 && k < s.ntc; ++k)
             pb_tab_put(t, "best omp(%s)", s.tc[k]);
-        for (size_t i = 0; rc == 0 && i < s.n; ++i)
-            put_case_wide(&s, &s.c[i], t);
+        for (size_t i = 0, j; rc == 0 && i < s.n; i = j) {
+            for (j = i; j < s.n && same_case(s.c[j].head, s.c[i].head); ++j)
+                put_case_wide(&s, &s.c[j], t);
+            if (s.instance && j - i > 1)
+                rc = put_spread_wide(&s, &s.c[i], j - i, t);
+        }
         if (rc == 0) {
             pb_tab_hide_empty(t);
-            t->hidden[4] = (char)!s.profiles; /* the GPU column only when several were measured */
+            t->hidden[4] = (char)(!s.profiles && !s.instance); /* the GPU column only when several were measured */
         }
     }
     free(s.c);
@@ -246,36 +370,60 @@ int pb_summary_table(const pb_rowset *rows, pb_fmt fmt, pb_tab *t, size_t *ncase
 
 /* ---- the paragraph ---- */
 
-static int same_group(const pb_row *a, const pb_row *b)
+static void paragraph_head(FILE *f, const scase *c, const char *clock)
 {
-    return !strcmp(a->benchmark, b->benchmark) && !strcmp(a->dtype, b->dtype) && !strcmp(a->params, b->params) &&
-           !strcmp(a->gpu_profile, b->gpu_profile);
+    const pb_row *h = c->head;
+    char size[32];
+    fprintf(f, "  %s %s %s=%s%s%s [%s, %s clock]", h->benchmark, h->dtype, size_name(h),
+            pb_fmt_size(h->size, size, sizeof size), h->params[0] ? " " : "", h->params, pb_row_unit(h), clock);
+}
+
+static const char *model_name(const summary *s, int m, char *buf, size_t cap)
+{
+    if (m == 0)
+        return "library";
+    if (m == 1)
+        return "CUDA";
+    snprintf(buf, cap, "omp(%s)", s->tc[m - 2]);
+    return buf;
 }
 
 static void paragraph_line(FILE *f, const summary *s, const scase *c)
 {
-    const pb_row *h = c->head;
-    char x[128], size[32];
-    fprintf(f, "  %s %s %s=%s%s%s [%s, %s clock]:", h->benchmark, h->dtype, size_name(h),
-            pb_fmt_size(h->size, size, sizeof size), h->params[0] ? " " : "", h->params, pb_row_unit(h), clock_of(c));
+    char x[128], name[48];
+    paragraph_head(f, c, clock_of(c));
+    fputc(':', f);
     const char *sep = " ";
-    if (c->lib) {
-        cell(c, c->lib, 0, x, sizeof x);
-        fprintf(f, "%slibrary %s", sep, x);
+    for (int m = 0; m < nmodels(s); ++m) {
+        const pb_row *r = model_row(c, m);
+        if (!r)
+            continue;
+        cell(c, r, m != 0, x, sizeof x);
+        fprintf(f, "%s%s %s", sep, model_name(s, m, name, sizeof name), x);
         sep = "; ";
     }
-    if (c->cuda) {
-        cell(c, c->cuda, 1, x, sizeof x);
-        fprintf(f, "%sCUDA %s", sep, x);
-        sep = "; ";
-    }
-    for (int k = 0; k < s->ntc; ++k)
-        if (c->omp[k]) {
-            cell(c, c->omp[k], 1, x, sizeof x);
-            fprintf(f, "%somp(%s) %s", sep, s->tc[k], x);
-            sep = "; ";
-        }
     fputc('\n', f);
+}
+
+/* Several GPUs: one line per case with min / median / max of each model's best. */
+static int paragraph_spread(FILE *f, const summary *s, const scase *c, size_t n)
+{
+    char x[320], name[48];
+    paragraph_head(f, c, clock_name(clocks_of(c, n)));
+    fprintf(f, " across %zu %s:", n, instances_name(s));
+    const char *sep = " ";
+    for (int m = 0; m < nmodels(s); ++m) {
+        model_spread ms;
+        if (spread_of(c, n, m, &ms) != 0)
+            return -1;
+        if (!ms.sp.n)
+            continue;
+        spread_cell(&ms, n, x, sizeof x);
+        fprintf(f, "%s%s %s", sep, model_name(s, m, name, sizeof name), x);
+        sep = "; ";
+    }
+    fputc('\n', f);
+    return 0;
 }
 
 void pb_summary_paragraph(FILE *f, const pb_rowset *rows)
@@ -290,21 +438,31 @@ void pb_summary_paragraph(FILE *f, const pb_rowset *rows)
     int fb = 0, any_ref = 0;
     for (size_t i = 0; i < s.n; ++i)
         any_ref |= reference(&s.c[i]) != NULL;
-    for (size_t i = 0; i < s.n; ++i) {
-        if (i + 1 < s.n && same_group(s.c[i].head, s.c[i + 1].head))
-            continue; /* cases are sorted by size within a group: the last is the largest */
+    for (size_t i = 0, j; i < s.n; i = j) {
+        for (j = i + 1; j < s.n && same_group(s.c[j].head, s.c[i].head);)
+            ++j;
         ++groups;
-        const scase *c = &s.c[i];
-        fb |= fallback(c->lib) || fallback(c->cuda);
-        for (int k = 0; k < s.ntc; ++k)
-            fb |= fallback(c->omp[k]);
-        if (shown == 0)
+        size_t last = j; /* cases are sorted by size within a group: the last size is the largest */
+        while (last > i && same_case(s.c[last - 1].head, s.c[j - 1].head))
+            --last;
+        for (size_t k = last; k < j; ++k)
+            for (int m = 0; m < nmodels(&s); ++m)
+                fb |= fallback(model_row(&s.c[k], m));
+        if (shown == 0) {
             fprintf(f, "\nbest of each model (%s; largest size):\n",
                     any_ref ? "in parentheses: fraction of the library's rate, or of the best CUDA where there is no "
                               "library"
                             : "no library or CUDA row to compare with");
+            if (s.instance)
+                fprintf(f, "  (several %s: min / median / max of each %s's best and the slowest; portbench "
+                           "summary shows each)\n",
+                        instances_name(&s), s.instance == PB_KEY_SLOT ? "rank" : "GPU");
+        }
         if (shown < MAX_LINES) {
-            paragraph_line(f, &s, c);
+            if (s.instance && j - last > 1)
+                paragraph_spread(f, &s, &s.c[last], j - last);
+            else
+                paragraph_line(f, &s, &s.c[last]);
             ++shown;
         }
     }
@@ -321,7 +479,7 @@ enum { O_MD, O_CSV };
 
 static const pb_optdef summary_opts[] = {
     {"md", PB_OPT_NONE, NULL, "markdown table", O_MD, 0},
-    {"csv", PB_OPT_NONE, NULL, "CSV on standard output: one row per case and model", O_CSV, 0},
+    {"csv", PB_OPT_NONE, NULL, "CSV on standard output: one row per case and model (and GPU)", O_CSV, 0},
     {NULL, 0, NULL, NULL, 0, 0},
 };
 
@@ -333,6 +491,12 @@ static const char summary_details[] =
     "benchmark's headline unit (GFLOP/s for FLOP-bound benchmarks, else GB/s) on each row's\n"
     "clock; the clock column says which (mixed: rows of the case differ). Only rows that passed\n"
     "verification count; '*' marks OpenMP target code that ran on the host.\n"
+    "\n"
+    "Rows of several GPUs (distinct gpu_uuid; or of several MPI ranks without GPUs) are never\n"
+    "mixed: each case is shown per GPU (the gpu column: GPU index@host, and MPI rank), followed\n"
+    "by a line 'spread of N GPUs' with, for each model, the min / median / max across the GPUs\n"
+    "of that GPU's best rate and the slowest GPU. --csv gives the per-GPU rows with host,\n"
+    "gpu_index, gpu_uuid and rank columns (no spread lines).\n"
     "\n"
     "exit status: 0; 2 usage or input error (a malformed CSV names its file and line).\n";
 
@@ -389,9 +553,17 @@ int pb_cmd_summary(int argc, char **argv)
     if (n == 0) {
         pb_errorf("summary: no library, CUDA or OpenMP row passed verification in the input");
     } else {
-        if (fmt != PB_FMT_CSV)
+        if (fmt != PB_FMT_CSV) {
             printf("Best of each model per case; in parentheses: fraction of the library's rate, or of the best\n"
-                   "CUDA rate where there is no library.\n\n");
+                   "CUDA rate where there is no library.\n");
+            unsigned inst = pb_rows_instance_key(&rows);
+            if (inst)
+                printf("Rows of several %s: each case per %s (gpu: %s), then its spread: min / median / max\n"
+                       "across them of each model's best, and the slowest.\n",
+                       inst == PB_KEY_GPU ? "GPUs" : "MPI ranks", inst == PB_KEY_GPU ? "GPU" : "rank",
+                       inst == PB_KEY_GPU ? "GPU index@host, MPI rank" : "rank@host");
+            putchar('\n');
+        }
         pb_tab_print(stdout, &t, fmt);
         int fb = 0;
         for (size_t i = 0; i < rows.n && fmt != PB_FMT_CSV; ++i)
