@@ -2,7 +2,7 @@
  * toolchain and GPU architecture: one data table (pb_tuning.c). A backend looks its
  * shapes up at init from the GPU the harness describes (pb_backend_config.gpu); the
  * environment variable PB_TUNE overrides them at run time without recompiling, which is
- * how `portbench tune` sweeps the candidates (harness/pb_tune.c). */
+ * how `portbench tune` sweeps the candidates (driver/pb_tune.c). */
 #ifndef PB_TUNING_H
 #define PB_TUNING_H
 
