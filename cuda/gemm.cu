@@ -12,8 +12,9 @@
  *       (the sweep: PB_GEMM_K7_CONFIG, docs/gemm.md)
  *   k8  warptiling: a warp owns a 64x32 sub-tile, each thread 2x2 fragments of 4x4, so
  *       fragment loads are conflict-free broadcasts and the warp's working set is compact
- *   best k8 + double-buffered shared memory: the next tile's global loads are in flight
- *       (in registers) while the current tile is computed; one barrier per tile
+ *   best k8's warptiling + register prefetch into two shared stages (one barrier per tile)
+ *       + a main loop without bounds checks; the shape from a table of candidates
+ *       (cuda/gemm_best.cuh, PB_GEMM_BEST_CONFIG, docs/gemm.md)
  * Every kernel is correct for any m, n, k >= 1: tiles are zero-padded on load (every
  * global load is bounds-checked), barriers sit in loops with the same trip count for
  * every thread of the block, stores are guarded. 16-byte loads and stores are used only
@@ -23,74 +24,12 @@
  * The library bar is cublasSgemm/cublasDgemm in backend.cu.
  * Register and shared-memory use per kernel, and the SASS facts: docs/gemm.md. */
 #include "cuda_common.h"
+#include "gemm_common.cuh"
+#include "gemm_best.cuh"
 
 #include <cublas_v2.h>
 #include <stdint.h>
 #include <stdlib.h>
-
-/* ---- 16-byte vectors ---- */
-
-template <typename T>
-struct vec16;
-template <>
-struct vec16<float> {
-    typedef float4 type;
-    static constexpr int n = 4;
-};
-template <>
-struct vec16<double> {
-    typedef double2 type;
-    static constexpr int n = 2;
-};
-
-__device__ __forceinline__ void unpack(const float4 &q, float *v) { v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w; }
-__device__ __forceinline__ void unpack(const double2 &q, double *v) { v[0] = q.x, v[1] = q.y; }
-__device__ __forceinline__ float4 pack(const float *v) { return make_float4(v[0], v[1], v[2], v[3]); }
-__device__ __forceinline__ double2 pack(const double *v) { return make_double2(v[0], v[1]); }
-
-/* v = M[r][c .. c+V), zero outside the rows x cols matrix. One 16-byte load when vec (cols
- * a multiple of V, so that c % V == 0 makes the group aligned and c < cols puts all of it
- * in range), else V guarded scalar loads. */
-template <typename T>
-__device__ __forceinline__ void load_group(const T *__restrict__ M, int rows, int cols, int r, int c, bool vec, T *v)
-{
-    constexpr int V = vec16<T>::n;
-    if (vec && r < rows && c < cols) {
-        unpack(*reinterpret_cast<const typename vec16<T>::type *>(M + (size_t)r * cols + c), v);
-    } else {
-#pragma unroll
-        for (int j = 0; j < V; ++j)
-            v[j] = r < rows && c + j < cols ? M[(size_t)r * cols + c + j] : T(0);
-    }
-}
-
-/* C_out[r][c .. c+V) = alpha*acc + beta*C_in[r][c .. c+V), the part inside m x n. */
-template <typename T>
-__device__ __forceinline__ void store_group(const T *__restrict__ Cin, T *__restrict__ Cout, int m, int n, int r,
-                                            int c, bool vec, const T *acc, T alpha, T beta)
-{
-    constexpr int V = vec16<T>::n;
-    if (r >= m)
-        return;
-    const size_t at = (size_t)r * n + c;
-    if (vec && c < n) {
-        T cin[V], out[V];
-        unpack(*reinterpret_cast<const typename vec16<T>::type *>(Cin + at), cin);
-#pragma unroll
-        for (int j = 0; j < V; ++j)
-            out[j] = alpha * acc[j] + beta * cin[j];
-        *reinterpret_cast<typename vec16<T>::type *>(Cout + at) = pack(out);
-    } else {
-#pragma unroll
-        for (int j = 0; j < V; ++j)
-            if (c + j < n)
-                Cout[at + j] = alpha * acc[j] + beta * Cin[at + j];
-    }
-}
-
-#define GEMM_ARGS                                                                                            \
-    int m, int n, int k, T alpha, const T *__restrict__ A, const T *__restrict__ B, T beta,                  \
-        const T *__restrict__ Cin, T *__restrict__ Cout
 
 /* ---- k1: naive ---- */
 
@@ -328,25 +267,23 @@ struct warp_shape<double> {
                          NT = 256, MINB = 1; /* 64 double accumulators need 128 registers alone */
 };
 
-/* PREFETCH = false: k8 (load, barrier, compute, barrier). PREFETCH = true: best, two
- * shared-memory stages; tile t+1 is loaded into registers before tile t is computed and
- * stored into the other stage after it, so global latency overlaps the FMAs. */
-template <typename T, bool PREFETCH>
+/* k8: load, barrier, compute, barrier (best adds the overlap: cuda/gemm_best.cuh). */
+template <typename T>
 __global__ void __launch_bounds__(warp_shape<T>::NT, warp_shape<T>::MINB)
     k8_warptile(GEMM_ARGS, bool vecA, bool vecB, bool vecC)
 {
     typedef warp_shape<T> S;
     constexpr int BM = S::BM, BN = S::BN, BK = S::BK, WM = S::WM, WN = S::WN, WMITER = S::WMITER,
                   WNITER = S::WNITER, TM = S::TM, TN = S::TN, NT = S::NT;
-    constexpr int V = vec16<T>::n, PAD = V, STAGES = PREFETCH ? 2 : 1;
+    constexpr int V = vec16<T>::n, PAD = V;
     constexpr int WSUBM = WM / WMITER, WSUBN = WN / WNITER, LANES_N = WSUBN / TN;
     static_assert((BM / WM) * (BN / WN) * 32 == NT, "warps must tile the block");
     static_assert((WSUBM / TM) * (WSUBN / TN) == 32, "lanes must tile the warp's sub-tile");
     static_assert(TM % V == 0 && TN % V == 0 && BK % V == 0, "16-byte groups must tile the fragments");
-    /* per-thread share of a tile, in 16-byte groups (prefetch registers) */
+    /* per-thread share of a tile, in 16-byte groups (registers between load and store) */
     constexpr int GA = (BM * BK / V + NT - 1) / NT, GB = (BK * BN / V + NT - 1) / NT;
-    __shared__ __align__(16) T As[STAGES][BK][BM + PAD];
-    __shared__ __align__(16) T Bs[STAGES][BK][BN];
+    __shared__ __align__(16) T As[1][BK][BM + PAD];
+    __shared__ __align__(16) T Bs[1][BK][BN];
 
     const int tid = threadIdx.x, warp = tid / 32, lane = tid % 32;
     const int wr = warp / (BN / WN), wc = warp % (BN / WN);  /* warp's place in the block tile */
@@ -355,7 +292,7 @@ __global__ void __launch_bounds__(warp_shape<T>::NT, warp_shape<T>::MINB)
     const int am = wr * WM + lr * TM, bn = wc * WN + lc * TN; /* first fragment row / column in the tile */
 
     T acc[WMITER * TM][WNITER * TN] = {}, regM[WMITER * TM], regN[WNITER * TN];
-    T pa[GA][V], pb[GB][V]; /* the next tile, on its way from global memory */
+    T pa[GA][V], pb[GB][V]; /* the tile, on its way from global memory */
 
     /* global -> registers (pa, pb) and registers -> shared stage s */
     auto fetch = [&](int k0) {
@@ -412,27 +349,12 @@ __global__ void __launch_bounds__(warp_shape<T>::NT, warp_shape<T>::MINB)
     };
 
     const int ntiles = (k + BK - 1) / BK;
-    if (PREFETCH) {
-        fetch(0);
+    for (int t = 0; t < ntiles; ++t) {
+        fetch(t * BK);
         stash(0);
         __syncthreads();
-        for (int t = 0; t < ntiles; ++t) {
-            const int s = t % STAGES;
-            if (t + 1 < ntiles) /* the same for every thread: uniform barrier below */
-                fetch((t + 1) * BK);
-            compute(s);
-            if (t + 1 < ntiles)
-                stash((t + 1) % STAGES); /* the other stage: last read before the previous barrier */
-            __syncthreads();
-        }
-    } else {
-        for (int t = 0; t < ntiles; ++t) {
-            fetch(t * BK);
-            stash(0);
-            __syncthreads();
-            compute(0);
-            __syncthreads();
-        }
+        compute(0);
+        __syncthreads();
     }
 
 #pragma unroll
@@ -490,7 +412,7 @@ static gemm_problem<T> problem(const pb_args *a)
 #define PLAIN(p) p.m, p.n, p.k, p.alpha, p.A, p.B, p.beta, p.Cin, p.Cout
 #define VEC(p) PLAIN(p), p.vecA, p.vecB, p.vecC
 
-enum step { K1 = 1, K2, K3, K4, K5, K6, K8, BEST };
+enum step { K1 = 1, K2, K3, K4, K5, K6, K8 };
 
 template <typename T, int BM, int BN, int BK, int TM, int TN>
 static void launch_k6(const gemm_problem<T> &p)
@@ -510,8 +432,7 @@ static int run_step(int s, const pb_args *a)
     case K4: k4_1d<T><<<dim3(tiles(p.n, 64), tiles(p.m, 64)), 512>>>(PLAIN(p)); break;
     case K5: k5_2d<T><<<dim3(tiles(p.n, 128), tiles(p.m, 128)), 256>>>(PLAIN(p)); break;
     case K6: launch_k6<T, 128, 128, 8, 8, 8>(p); break;
-    case K8: k8_warptile<T, false><<<dim3(tiles(p.n, W::BN), tiles(p.m, W::BM)), W::NT>>>(VEC(p)); break;
-    case BEST: k8_warptile<T, true><<<dim3(tiles(p.n, W::BN), tiles(p.m, W::BM)), W::NT>>>(VEC(p)); break;
+    case K8: k8_warptile<T><<<dim3(tiles(p.n, W::BN), tiles(p.m, W::BM)), W::NT>>>(VEC(p)); break;
     default: return PB_ERR;
     }
     return pb_cuda_check_launch("gemm kernel");
@@ -576,6 +497,73 @@ static int k7_choice(pb_dtype t)
     return t == PB_FLOAT ? k7_table[row].cfg_float : k7_table[row].cfg_double;
 }
 
+/* ---- best: the candidates of PB_GEMM_BEST_CONFIGS (gemm_best.cuh) ----
+ * float: PB_GEMM_BEST_CONFIG=i runs candidate i instead of the table's choice
+ * (scripts/gemm_best_sweep.sh runs them all); rows that are not 16-byte groups take the
+ * scalar kernel whatever the candidate. double: one shape (not swept). */
+template <typename T, typename S, bool VEC>
+static int launch_best(const gemm_problem<T> &p, int group)
+{
+    gemm_best_kernel<T, S, VEC><<<dim3(tiles(p.n, S::BN), tiles(p.m, S::BM)), S::NT>>>(PLAIN(p), group, p.vecC);
+    return pb_cuda_check_launch("gemm best");
+}
+
+static int launch_best_float(int cfg, const gemm_problem<float> &p)
+{
+    if (cfg < 0 || cfg >= PB_GEMM_BEST_NCONFIGS)
+        return PB_SKIP;
+    if (!(p.vecA && p.vecB))
+        return launch_best<float, best_shape_scalar_float, false>(p, 0);
+#define X(i, bm, bn, bk, wm, wn, wmiter, wniter, minb, group)                                                \
+    if (cfg == i)                                                                                            \
+        return launch_best<float, best_shape<bm, bn, bk, wm, wn, wmiter, wniter, minb>, true>(p, group);
+    PB_GEMM_BEST_CONFIGS(X)
+#undef X
+    return PB_SKIP;
+}
+
+static int launch_best_double(const gemm_problem<double> &p)
+{
+    return p.vecA && p.vecB ? launch_best<double, best_shape_double, true>(p, 0)
+                            : launch_best<double, best_shape_double, false>(p, 0);
+}
+
+/* The per-architecture choice for float: compute capability -> candidate. Any other GPU
+ * takes the last row. Until a sweep on that GPU says otherwise these are the design's
+ * guesses (docs/gemm.md: scripts/gemm_best_sweep.sh, then edit the row). */
+static const struct {
+    int cc, cfg_float;
+} best_table[] = {
+    {80, 0},
+    {86, 0},
+    {90, 0},
+};
+
+/* PB_GEMM_BEST_CONFIG as a candidate index; anything that is not a number in range
+ * makes the variant SKIP (a sweep with a typo must not measure the default). */
+static int best_choice(void)
+{
+    const char *env = getenv("PB_GEMM_BEST_CONFIG");
+    if (env && *env) {
+        char *end;
+        const long v = strtol(env, &end, 10);
+        return *end == '\0' && v >= 0 && v < PB_GEMM_BEST_NCONFIGS ? (int)v : -1;
+    }
+    static int row = -1; /* one device per worker: look it up once */
+    if (row < 0) {
+        int dev = 0, major = 0, minor = 0;
+        cudaGetDevice(&dev);
+        cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev);
+        cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev);
+        const int n = (int)(sizeof best_table / sizeof best_table[0]);
+        row = n - 1;
+        for (int r = 0; r < n; ++r)
+            if (best_table[r].cc == 10 * major + minor)
+                row = r;
+    }
+    return best_table[row].cfg_float;
+}
+
 /* ---- cuBLAS: column-major, so the row-major product C = A*B is computed as
  * C^T = B^T * A^T: B is passed first (an n x k column-major matrix with ld n), then A
  * (k x m, ld k); C^T is n x m with ld n, exactly row-major C. C_in is copied into C_out
@@ -624,7 +612,11 @@ int pb_cuda_gemm_k7(const pb_args *a)
                                 : launch_k7_config<double>(cfg, problem<double>(a));
 }
 int pb_cuda_gemm_k8(const pb_args *a) { return BY_TYPE(run_step, K8, a); }
-int pb_cuda_gemm_best(const pb_args *a) { return BY_TYPE(run_step, BEST, a); }
+int pb_cuda_gemm_best(const pb_args *a)
+{
+    return a->dtype == PB_FLOAT ? launch_best_float(best_choice(), problem<float>(a))
+                                : launch_best_double(problem<double>(a));
+}
 int pb_cublas_gemm_with(void *handle, const pb_args *a)
 {
     return BY_TYPE(cublas_gemm, (cublasHandle_t)handle, a);
