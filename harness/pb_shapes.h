@@ -59,12 +59,17 @@
 #define PB_GEMM_OMP_K4_TM 8 /* k4: rows per iteration (CUDA k4's TM) */
 #define PB_GEMM_OMP_K5_TM 8 /* k5: rows x columns per iteration; the columns are 32 apart */
 #define PB_GEMM_OMP_K5_TN 4
-/* best: CUDA k5's block tile (BM x BN x BK, TM x TN per thread, 256 threads) */
+/* best, candidates "tiles" (PB_GEMM_OMP_BEST_CONFIG=0, 1): CUDA best's candidate 0 in
+ * SPMD OpenMP: a team owns a BM x 128 or BM x 256 tile of C, BK-deep tiles in two
+ * team-shared stages, warps of WM x WN in which a thread holds 2 x 2 fragments of 4 x 4 */
 #define PB_GEMM_OMP_BM 128
-#define PB_GEMM_OMP_BN 128
 #define PB_GEMM_OMP_BK 8
-#define PB_GEMM_OMP_TM 8
-#define PB_GEMM_OMP_TN 8
+#define PB_GEMM_OMP_WM 64
+#define PB_GEMM_OMP_WN 32
+/* best, candidates "regs" (2, 3, 4): one simd loop, each iteration (a lane) keeps a
+ * TM x TN tile of C in registers over the whole k loop, its TN columns 32 apart; teams
+ * of this many lanes (gcc: lanes / 32 threads, each a warp) */
+#define PB_GEMM_OMP_REGS_LANES 256
 /* Transpose: 32 x 32 tiles. naive, tile, padded: 32 x 32 threads, one element each;
  * unrolled: 32 x 8 threads, each copies TILE / ROWS = 4 rows of its tile. */
 #define PB_TRANSPOSE_TILE 32

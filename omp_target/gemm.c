@@ -1,6 +1,9 @@
 /* GEMM in OpenMP target: the kernels are in gemm_kernels.inc, instantiated for float and
- * double; these wrappers dispatch on the run's dtype. */
+ * double; these wrappers dispatch on the run's dtype (and best on its candidate). */
 #include "omp_common.h"
+
+#include <stdint.h>
+#include <stdlib.h>
 
 #define T float
 #define SFX _float
@@ -29,4 +32,47 @@ DISPATCH(k2)
 DISPATCH(k3)
 DISPATCH(k4)
 DISPATCH(k5)
-DISPATCH(best)
+
+/* best's candidates (gemm_best.inc); PB_GEMM_OMP_BEST_CONFIG=i runs candidate i
+ * (scripts/gemm_best_sweep.sh runs them all), else the default of the compiler family
+ * that built this worker. Anything that is not a candidate's number makes the row SKIP. */
+enum { BEST_TILES128, BEST_TILES256, BEST_REGS8X8, BEST_REGS16X8, BEST_REGS8X4, BEST_NCONFIGS };
+#if defined(__clang__)
+#define BEST_DEFAULT BEST_TILES256
+#else
+#define BEST_DEFAULT BEST_REGS8X8
+#endif
+
+static int best_choice(void)
+{
+    const char *env = getenv("PB_GEMM_OMP_BEST_CONFIG");
+    if (!env || !*env)
+        return BEST_DEFAULT;
+    char *end;
+    const long v = strtol(env, &end, 10);
+    return *end == '\0' && v >= 0 && v < BEST_NCONFIGS ? (int)v : -1;
+}
+
+/* 16-byte groups: row lengths of A (k) and B (n) multiples of 4 elements, bases aligned */
+static int best_vec(const pb_args *a, long n, long k)
+{
+    return k % 4 == 0 && n % 4 == 0 && (uintptr_t)a->buf[0] % 16 == 0 && (uintptr_t)a->buf[1] % 16 == 0;
+}
+
+#define BEST_CALL(fn, ...)                                                                                   \
+    (a->dtype == PB_FLOAT ? fn##_float(m, n, k, a->buf[0], a->buf[1], a->buf[2], a->buf[3], a->ran_on, ##__VA_ARGS__) \
+                          : fn##_double(m, n, k, a->buf[0], a->buf[1], a->buf[2], a->buf[3], a->ran_on, ##__VA_ARGS__))
+
+int pb_omp_gemm_best(const pb_args *a)
+{
+    const long m = PB_GEMM_M(a), n = PB_GEMM_N(a), k = PB_GEMM_K(a);
+    switch (best_choice()) {
+    case BEST_TILES128: BEST_CALL(best_tiles128_, best_vec(a, n, k)); break;
+    case BEST_TILES256: BEST_CALL(best_tiles256_, best_vec(a, n, k)); break;
+    case BEST_REGS8X8: BEST_CALL(best_regs8x8_); break;
+    case BEST_REGS16X8: BEST_CALL(best_regs16x8_); break;
+    case BEST_REGS8X4: BEST_CALL(best_regs8x4_); break;
+    default: return PB_SKIP;
+    }
+    return PB_OK;
+}
