@@ -2,7 +2,7 @@
 # The committed GPU results, run on a GPU host from the bundle:
 #   scripts/gpu_results.sh OUTDIR STEP...
 # Steps: validate ceilings dmvm reduce stream strided stridedboth fma fmastrided fill large gemm
-#        gemmk7 transpose window histogram ranksort vecadd multigpu tools (or all; `course` =
+#        gemmk7 gemmbest transpose window histogram ranksort vecadd multigpu tools (or all; `course` =
 #        the five course kernels; tools = summary, compare --by compiler and report of the
 #        runs), and, not in all: dmvmclocks (issue 6's clock comparison), compilers (every
 #        OpenMP toolchain side by side, a subset of dmvm/reduce/large) and tune
@@ -38,7 +38,7 @@ run() { # run LABEL portbench-arguments... (with the session's ceilings, once me
 }
 steps=("$@")
 course=(transpose window histogram ranksort vecadd)
-[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided stridedboth fma fmastrided fill large gemm gemmk7 "${course[@]}" multigpu tools)
+[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided stridedboth fma fmastrided fill large gemm gemmk7 gemmbest "${course[@]}" multigpu tools)
 expanded=()
 for step in "${steps[@]}"; do
   if [ "$step" = course ]; then expanded+=("${course[@]}"); else expanded+=("$step"); fi
@@ -161,6 +161,13 @@ for step in "${steps[@]}"; do
     log "start gemmk7"
     "$here/gemm_k7_sweep.sh" "$out/gemm_k7" 2048,4096 > "$out/gemm_k7.txt" 2> "$out/gemm_k7.log"
     log "end   gemmk7: exit $?"
+    ;;
+  gemmbest)
+    # best's candidates on this GPU, CUDA and OpenMP (clang-19, gcc-12), about 2 minutes:
+    # the sweep behind best_table in cuda/gemm.cu and BEST_DEFAULT in omp_target/gemm.c
+    log "start gemmbest"
+    "$here/gemm_best_sweep.sh" "$out/gemm_best" > "$out/gemm_best.txt" 2> "$out/gemm_best.log"
+    log "end   gemmbest: exit $?"
     ;;
   tools)
     # the results tools over every run recorded in OUTDIR (no GPU needed): the best of each

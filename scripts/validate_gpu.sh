@@ -7,6 +7,8 @@
 #  3. the FMA chain visible in the SASS of the CUDA worker;
 #  5. the best variants under other launch shapes (PB_TUNE, as `portbench tune` sweeps
 #     them) at awkward sizes, with memcheck and racecheck over the CUDA ones.
+#  1b, 2b: gemm best with every candidate (PB_GEMM_BEST_CONFIG, PB_GEMM_OMP_BEST_CONFIG),
+#     correctness and compute-sanitizer.
 # usage: scripts/validate_gpu.sh OUTDIR [extra portbench options]
 # Exit status 0 only if every check passed. Logs and CSVs are written to OUTDIR.
 set -uo pipefail
@@ -95,6 +97,35 @@ for bench in $benches; do
   fi
 done
 
+# 1b. gemm best: every candidate, not only the default (PB_GEMM_BEST_CONFIG for CUDA,
+#     PB_GEMM_OMP_BEST_CONFIG for every OpenMP toolchain; the counts from the sweep script)
+if [[ " $benches " == *" gemm "* ]]; then
+  eval "$("$here/gemm_best_sweep.sh" --counts)"
+  cand=(--size 1,33,132,1000,2052 --m 0,257 --k 0,17 --dtype float --warmup 1 --reps 2)
+  for i in $(seq 0 $((CUDA_CONFIGS - 1))) omp; do
+    if [ "$i" = omp ]; then
+      runs=()
+      for j in $(seq 0 $((OMP_CONFIGS - 1))); do runs+=("PB_GEMM_OMP_BEST_CONFIG=$j:$omp:omp$j"); done
+    else
+      runs=("PB_GEMM_BEST_CONFIG=$i:cuda:cuda$i")
+    fi
+    for r in "${runs[@]}"; do
+      IFS=: read -r var backends name <<< "$r"
+      env "$var" "$pb" gemm --backend "$backends" --no-baselines --variants best "${cand[@]}" "$@" \
+        --csv "$out/validate_gemm_best_$name.csv" > "$out/validate_gemm_best_$name.txt" 2>&1
+      rc=$?
+      pass=$(grep -c ',PASS,' "$out/validate_gemm_best_$name.csv" || true)
+      bad=$(grep -c -E ',(FAIL|SKIP),' "$out/validate_gemm_best_$name.csv" || true)
+      if [ $rc -ne 0 ] || [ "$bad" -ne 0 ] || [ "$pass" -eq 0 ]; then
+        status=1
+        note "FAIL gemm best $var ($backends): exit $rc, $pass passed, $bad failed or skipped"
+      else
+        note "ok   gemm best $var ($backends): $pass rows passed"
+      fi
+    done
+  done
+fi
+
 # 2. compute-sanitizer over every CUDA kernel (the pb-cuda worker directly)
 if [ ! -x "$sanitizer" ]; then
   status=1
@@ -121,6 +152,25 @@ else
   done
 fi
 
+# 2b. compute-sanitizer over every CUDA best candidate (the default one ran above)
+if [ -x "$sanitizer" ] && [[ " $benches " == *" gemm "* ]]; then
+  for tool in memcheck racecheck synccheck; do
+    for i in $(seq 0 $((CUDA_CONFIGS - 1))); do
+      log="$out/sanitizer_${tool}_gemm_best$i.log"
+      PB_GEMM_BEST_CONFIG=$i "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
+        "$workers/pb-cuda" gemm --backend cuda --variants best --size 132 --m 0,65 --k 0,17 --dtype float \
+        --warmup 0 --reps 1 --quiet --emit "$out/sanitizer_${tool}_gemm_best$i.csv" > "$log" 2>&1
+      rc=$?
+      if [ $rc -ne 0 ] || ! grep -Eq "(ERROR|RACECHECK) SUMMARY: 0 (errors|hazards)" "$log"; then
+        status=1
+        note "FAIL $tool gemm best candidate $i: exit $rc, $(grep -E "SUMMARY" "$log" | tail -n 1)"
+      else
+        note "ok   $tool gemm best candidate $i"
+      fi
+    done
+  done
+fi
+
 # 3. the FMA chain is in the machine code the GPU runs (cuobjdump of both images)
 if command -v cuobjdump >/dev/null 2>&1; then
   # (clang's OpenMP images are not in a section cuobjdump reads; scripts/check_codegen.sh
@@ -131,20 +181,21 @@ fi
 
 # 4. gemm machine code: per kernel FFMA/DFMA, 16-byte shared loads (LDS.128) and local
 #    memory (LDL/STL = spills) in the SASS, registers and shared memory (docs/gemm.md);
-#    required: no local memory in k5..best, LDS.128 in k6..best.
+#    required: no local memory in k5..best, LDS.128 in k6..best (every best candidate:
+#    gemm_best_kernel<T, best_shape<...>, VEC>).
 if command -v cuobjdump >/dev/null 2>&1 && [[ " $benches " == *" gemm "* ]]; then
-  cuobjdump -res-usage -arch sm_90 "$workers/pb-cuda" 2>/dev/null | grep -A1 -E "Function .*(k[0-9]_|k8_warptile)" \
+  cuobjdump -res-usage -arch sm_90 "$workers/pb-cuda" 2>/dev/null | grep -A1 -E "Function .*(k[0-9]_|k8_warptile|gemm_best_kernel)" \
     > "$out/gemm_resource_usage.txt"
   cuobjdump -sass -arch sm_90 "$workers/pb-cuda" 2>/dev/null | awk '
-    /Function :/ { f = ($3 ~ /(k[1-9]_[a-z0-9]+|k8_warptile)/) ? $3 : ""; if (f != "") order[++n] = f }
+    /Function :/ { f = ($3 ~ /(k[1-9]_[a-z0-9]+|k8_warptile|gemm_best_kernel)/) ? $3 : ""; if (f != "") order[++n] = f }
     f != "" && /[DF]FMA/ { fma[f]++ }
     f != "" && /LDS\.128/ { lds128[f]++ }
     f != "" && /LDS(\.[0-9U]+)? / { lds[f]++ }
     f != "" && /(LDL|STL)/ { local[f]++ }
     END { for (i = 1; i <= n; ++i) { f = order[i]; printf "%s FMA=%d LDS=%d LDS.128=%d local=%d\n", f, fma[f], lds[f], lds128[f], local[f] } }' \
     > "$out/gemm_sass.txt"
-  bad=$(awk '/k5_2d|k6_vec|k8_warptile/ && !/local=0/' "$out/gemm_sass.txt" | wc -l)
-  novec=$(awk '/k6_vec|k8_warptile/ && /LDS.128=0 /' "$out/gemm_sass.txt" | wc -l)
+  bad=$(awk '/k5_2d|k6_vec|k8_warptile|gemm_best_kernel/ && !/local=0/' "$out/gemm_sass.txt" | wc -l)
+  novec=$(awk '/k6_vec|k8_warptile|gemm_best_kernel/ && /LDS.128=0 /' "$out/gemm_sass.txt" | wc -l)
   if [ ! -s "$out/gemm_sass.txt" ] || [ "$bad" -ne 0 ] || [ "$novec" -ne 0 ]; then
     status=1
     note "FAIL gemm SASS: $bad kernels with local memory, $novec without LDS.128 (gemm_sass.txt)"
