@@ -210,7 +210,7 @@ static const pb_variant cuda_variants[] = {
     {"gemm", "k6", "vectorised loads: 16-byte global loads, As transposed for 16-byte shared loads", PB_DT_FP, pb_cuda_gemm_k6},
     {"gemm", "k7", "autotuned: k6 with BM,BN,BK,TM,TN per GPU architecture (sweep: PB_GEMM_K7_CONFIG)", PB_DT_FP, pb_cuda_gemm_k7},
     {"gemm", "k8", "warptiling: warp tiles of 64x32, 2x2 fragments of 4x4 per lane", PB_DT_FP, pb_cuda_gemm_k8},
-    {"gemm", "best", "k8 + double-buffered shared memory: next tile loaded while this one is computed", PB_DT_FP, pb_cuda_gemm_best},
+    {"gemm", "best", "k8 + register prefetch into two shared stages, a loop without bounds tests; shape per GPU (PB_GEMM_BEST_CONFIG)", PB_DT_FP, pb_cuda_gemm_best},
     {"transpose", "naive", "one thread per element: coalesced reads, strided writes", PB_DT_FP, pb_cuda_transpose_naive},
     {"transpose", "tile", "32x32 shared-memory tile: both sides coalesced, 32-way bank conflicts", PB_DT_FP, pb_cuda_transpose_tile},
     {"transpose", "padded", "tile padded by one column: no bank conflicts", PB_DT_FP, pb_cuda_transpose_padded},

@@ -68,7 +68,7 @@
 #define PB_GEMM_OMP_WN 32
 /* best, candidates "regs" (2, 3, 4): one simd loop, each iteration (a lane) keeps a
  * TM x TN tile of C in registers over the whole k loop, its TN columns 32 apart; teams
- * of this many lanes (gcc: lanes / 32 threads, each a warp) */
+ * of this many GPU threads (thread_limit PB_TEAM_LIMIT: gcc's threads are warps) */
 #define PB_GEMM_OMP_REGS_LANES 256
 /* Transpose: 32 x 32 tiles. naive, tile, padded: 32 x 32 threads, one element each;
  * unrolled: 32 x 8 threads, each copies TILE / ROWS = 4 rows of its tile. */

@@ -134,7 +134,7 @@ static const pb_variant ot_variants[] = {
     {"gemm", "k3", "team-shared 32x32 tiles of A and B, worksharing barriers, sums in a shared C tile", PB_DT_FP, pb_omp_gemm_k3},
     {"gemm", "k4", "1D register blocking: " STR(PB_GEMM_OMP_K4_TM) " rows per iteration, unrolled accumulators", PB_DT_FP, pb_omp_gemm_k4},
     {"gemm", "k5", "2D register blocking: " STR(PB_GEMM_OMP_K5_TM) "x" STR(PB_GEMM_OMP_K5_TN) " per iteration, columns 32 apart (coalesced lanes)", PB_DT_FP, pb_omp_gemm_k5},
-    {"gemm", "best", "CUDA k5 in SPMD OpenMP: team-shared tiles, 8x8 register tile per thread, explicit barriers", PB_DT_FP, pb_omp_gemm_best},
+    {"gemm", "best", "per compiler: CUDA best's tiles in SPMD form (clang) or 8x8 register blocking in one simd loop (gcc); PB_GEMM_OMP_BEST_CONFIG", PB_DT_FP, pb_omp_gemm_best},
     {"transpose", "naive", "one iteration per element: coalesced reads, strided writes", PB_DT_FP, pb_omp_transpose_naive},
     {"transpose", "tile", "32x32 tile in team-shared memory: both sides coalesced, bank conflicts", PB_DT_FP, pb_omp_transpose_tile},
     {"transpose", "padded", "tile padded by one column: no bank conflicts (if the compiler keeps it)", PB_DT_FP, pb_omp_transpose_padded},

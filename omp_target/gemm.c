@@ -37,10 +37,10 @@ DISPATCH(k5)
  * (scripts/gemm_best_sweep.sh runs them all), else the default of the compiler family
  * that built this worker. Anything that is not a candidate's number makes the row SKIP. */
 enum { BEST_TILES128, BEST_TILES256, BEST_REGS8X8, BEST_REGS16X8, BEST_REGS8X4, BEST_NCONFIGS };
-#if defined(__clang__)
-#define BEST_DEFAULT BEST_TILES256
-#else
+#if PB_OMP_GCC
 #define BEST_DEFAULT BEST_REGS8X8
+#else
+#define BEST_DEFAULT BEST_TILES256
 #endif
 
 static int best_choice(void)

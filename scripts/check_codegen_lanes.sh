@@ -44,7 +44,7 @@ C
   required=""
   for t in float double; do
     for f in v0 v1 v2 v3 v4 v5 v6 v7 v8 v9 zero stream copy fill strided fma dmvm_best_r1 dmvm_best_r2 dmvm_best_r4 \
-             stream_best copy_best fill_best fma_best; do
+             stream_best copy_best fill_best fma_best best_regs8x8 best_regs16x8 best_regs8x4; do
       required="$required ${f}__$t"
     done
   done

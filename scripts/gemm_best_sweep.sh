@@ -63,10 +63,14 @@ for i in $(seq 0 $((CUDA_CONFIGS - 1))); do
 done
 # OpenMP: per toolchain, a small run first (gcc's PTX is compiled by the driver on its
 # first use: that must not eat a candidate's cap), then every candidate at 4096
+# (gcc: its register-blocking candidates 2.. first, the tiles 0, 1 last: under gcc those
+# run one lane per warp and are the ones to lose if time runs out)
 for tc in $toolchains; do
   f=${tc//-/_}
   run "omp_${f}_warmup" "$cap_jit" -- --backend "omp@$tc" --variants best --size 256
-  for i in $(seq 0 $((OMP_CONFIGS - 1))); do
+  order=$(seq 0 $((OMP_CONFIGS - 1)))
+  [[ $tc == gcc* ]] && order="$(seq 2 $((OMP_CONFIGS - 1))) 0 1"
+  for i in $order; do
     run "omp_${f}_best$i" "$cap_omp" PB_GEMM_OMP_BEST_CONFIG=$i -- --backend "omp@$tc" --variants best --size "$omp_sizes"
   done
 done
