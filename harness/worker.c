@@ -448,6 +448,17 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
             snprintf(r.note + len, sizeof r.note - len, "%sshape %s", len ? "; " : "", shape);
         }
     }
+    /* gemm's candidate selectors (cuda/gemm.cu, omp_target/gemm.c): a row measured under
+     * one says so, since it did not run the table's choice */
+    static const char *const selectors[] = {"PB_GEMM_K7_CONFIG", "PB_GEMM_BEST_CONFIG", "PB_GEMM_OMP_BEST_CONFIG"};
+    for (size_t k = 0; k < sizeof selectors / sizeof *selectors; ++k) {
+        const char *val = getenv(selectors[k]);
+        if (val && strcmp(c->bench->name, "gemm") == 0 && (!strcmp(v->name, "best") || !strcmp(v->name, "k7"))) {
+            size_t len = strlen(r.note);
+            snprintf(r.note + len, sizeof r.note - len, "%s%s=%s (run-time override)", len ? "; " : "", selectors[k],
+                     val);
+        }
+    }
     timing_free(&t);
     emit_row(w, &r, 1);
 }

@@ -57,8 +57,10 @@ for step in "${steps[@]}"; do
     log "end   ceilings: exit $?"
     ;;
   dmvm)
-    # the comparison of issues 10 and 11: every variant of every backend and toolchain
-    run dmvm_nx16384 dmvm "${all[@]}" --variants all --nx 16384 --dtype double,float --warmup 1 --reps 5 \
+    # the comparison of issues 10 and 11: every variant of every backend and toolchain in
+    # double, the default pair of toolchains in float
+    run dmvm_nx16384 dmvm "${all[@]}" --variants all --nx 16384 --dtype double --warmup 1 --reps 5 --time-budget 10
+    run dmvm_nx16384_float dmvm "${two[@]}" --variants all --nx 16384 --dtype float --warmup 1 --reps 5 \
         --time-budget 10
     ;;
   dmvmclocks)
@@ -71,7 +73,9 @@ for step in "${steps[@]}"; do
     # variants are left out: gcc's OpenMP atomic takes seconds per repetition at 2^22.
     run reduce_2p22 reduce "${all[@]}" --variants k0-shfl,clause-best --n 2^22 --dtype int --block 128 \
         --warmup 1 --reps 5 --time-budget 5
-    run reduce_2p28 reduce "${all[@]}" --variants k0-shfl,clause-best --n 2^28 --dtype int,float,double \
+    run reduce_2p28 reduce "${all[@]}" --variants k0-shfl,clause-best --n 2^28 --dtype double \
+        --block 256 --warmup 1 --reps 5 --time-budget 5
+    run reduce_2p28_int_float reduce "${two[@]}" --variants k0-shfl,clause-best --n 2^28 --dtype int,float \
         --block 256 --warmup 1 --reps 5 --time-budget 5
     ;;
   stream)
@@ -114,13 +118,13 @@ for step in "${steps[@]}"; do
     ;;
   multigpu)
     # issue 14: every GPU of the node at once, and one MPI rank per GPU gathered by rank 0
-    run mgpu_dmvm dmvm "${all[@]}" --gpu all --variants all --nx 16384 --dtype double --warmup 1 --reps 5 \
+    run mgpu_dmvm dmvm "${two[@]}" --gpu all --variants all --nx 16384 --dtype double --warmup 1 --reps 5 \
         --time-budget 10
     mpi=$here/../bin/mpiexec
     [ -x "$mpi" ] || mpi=mpiexec
-    log "start mpi_dmvm: $mpi -n 2 portbench dmvm ${all[*]} --variants all --nx 16384 --dtype double"
+    log "start mpi_dmvm: $mpi -n 2 portbench dmvm ${two[*]} --variants all --nx 16384 --dtype double"
     t0=$SECONDS
-    "$mpi" -n 2 "$pb" dmvm "${all[@]}" --variants all --nx 16384 --dtype double --warmup 1 --reps 5 --time-budget 10 \
+    "$mpi" -n 2 "$pb" dmvm "${two[@]}" --variants all --nx 16384 --dtype double --warmup 1 --reps 5 --time-budget 10 \
         --label mpi_dmvm --csv "$out/mpi_dmvm.csv" > "$out/mpi_dmvm.txt" 2> "$out/mpi_dmvm.log"
     log "end   mpi_dmvm: exit $? after $((SECONDS - t0)) s"
     ;;
@@ -137,10 +141,12 @@ for step in "${steps[@]}"; do
   large)
     # issue 10's answer: every variant (kernel and best) of every backend and toolchain,
     # with the library bars, at the sizes of the target table
-    run stream_2e28 stream "${all[@]}" --variants all --n 2^28 --dtype float,double --warmup 1 --reps 5
-    run copy_2e28 copy "${all[@]}" --variants all --n 2^28 --dtype float,double --warmup 1 --reps 5
-    run fill_2e28 fill "${all[@]}" --variants all --n 2^28 --dtype float,double --warmup 1 --reps 5
-    run fma_2e22 fma "${all[@]}" --variants all --n 2^22 --chain 1024 --dtype float,double --warmup 1 --reps 5
+    # (every toolchain for stream double, issue 11; the default pair for the rest)
+    run stream_2e28 stream "${all[@]}" --variants all --n 2^28 --dtype double --warmup 1 --reps 5
+    run stream_2e28_float stream "${two[@]}" --variants all --n 2^28 --dtype float --warmup 1 --reps 5
+    run copy_2e28 copy "${two[@]}" --variants all --n 2^28 --dtype float,double --warmup 1 --reps 5
+    run fill_2e28 fill "${two[@]}" --variants all --n 2^28 --dtype float,double --warmup 1 --reps 5
+    run fma_2e22 fma "${two[@]}" --variants all --n 2^22 --chain 1024 --dtype float,double --warmup 1 --reps 5
     ;;
   tune)
     log "start tune"
