@@ -10,6 +10,8 @@
 #  1b, 2b: gemm best with every candidate (PB_GEMM_BEST_CONFIG, PB_GEMM_OMP_BEST_CONFIG),
 #     correctness and compute-sanitizer.
 # usage: scripts/validate_gpu.sh OUTDIR [extra portbench options]
+# VALIDATE_STAGES (default "1 1b 2 2b 3 4 5"), VALIDATE_BENCHES and VALIDATE_OMP pick a
+# subset, so a GPU session can split the checks over several calls.
 # Exit status 0 only if every check passed. Logs and CSVs are written to OUTDIR.
 set -uo pipefail
 out=${1:?usage: validate_gpu.sh OUTDIR}
@@ -26,7 +28,10 @@ mkdir -p "$out"
 status=0
 summary=()
 
-note() { summary+=("$1"); echo "validate: $1"; }
+t0=$SECONDS
+note() { summary+=("$1 [$((SECONDS - t0)) s]"); echo "validate: $1 [$((SECONDS - t0)) s]"; }
+stages=" ${VALIDATE_STAGES:-1 1b 2 2b 3 4 5} "
+stage() { [[ "$stages" == *" $1 "* ]]; }
 
 # Per benchmark: sizes that are not multiples of any block shape, every dtype, and
 # parameters (strides, block sizes) that are not powers of two where allowed.
@@ -80,7 +85,7 @@ omp=${VALIDATE_OMP:-$("$pb" list 2>/dev/null | awk '$1 ~ /^omp@/ && $4 == "built
 echo "validate: OpenMP toolchains: $omp"
 
 # 1. correctness of everything
-for bench in $benches; do
+stage 1 && for bench in $benches; do
   f=${bench/:/_} # file names without the colon
   # shellcheck disable=SC2086
   "$pb" "${bench%%:*}" --backend "cuda,$omp,cublas,cub,cudart,cpu,openblas" --variants all ${check[$bench]} \
@@ -99,8 +104,8 @@ done
 
 # 1b. gemm best: every candidate, not only the default (PB_GEMM_BEST_CONFIG for CUDA,
 #     PB_GEMM_OMP_BEST_CONFIG for every OpenMP toolchain; the counts from the sweep script)
-if [[ " $benches " == *" gemm "* ]]; then
-  eval "$("$here/gemm_best_sweep.sh" --counts)"
+eval "$("$here/gemm_best_sweep.sh" --counts)"
+if stage 1b && [[ " $benches " == *" gemm "* ]]; then
   cand=(--size 1,33,132,1000,2052 --m 0,257 --k 0,17 --dtype float --warmup 1 --reps 2)
   for i in $(seq 0 $((CUDA_CONFIGS - 1))) omp; do
     if [ "$i" = omp ]; then
@@ -127,7 +132,9 @@ if [[ " $benches " == *" gemm "* ]]; then
 fi
 
 # 2. compute-sanitizer over every CUDA kernel (the pb-cuda worker directly)
-if [ ! -x "$sanitizer" ]; then
+if ! stage 2; then
+  :
+elif [ ! -x "$sanitizer" ]; then
   status=1
   note "FAIL compute-sanitizer not found"
 else
@@ -153,7 +160,7 @@ else
 fi
 
 # 2b. compute-sanitizer over every CUDA best candidate (the default one ran above)
-if [ -x "$sanitizer" ] && [[ " $benches " == *" gemm "* ]]; then
+if stage 2b && [ -x "$sanitizer" ] && [[ " $benches " == *" gemm "* ]]; then
   for tool in memcheck racecheck synccheck; do
     for i in $(seq 0 $((CUDA_CONFIGS - 1))); do
       log="$out/sanitizer_${tool}_gemm_best$i.log"
@@ -172,7 +179,7 @@ if [ -x "$sanitizer" ] && [[ " $benches " == *" gemm "* ]]; then
 fi
 
 # 3. the FMA chain is in the machine code the GPU runs (cuobjdump of both images)
-if command -v cuobjdump >/dev/null 2>&1; then
+if stage 3 && command -v cuobjdump >/dev/null 2>&1; then
   # (clang's OpenMP images are not in a section cuobjdump reads; scripts/check_codegen.sh
   # disassembles them at build time)
   n=$(cuobjdump -sass "$workers/pb-cuda" 2>/dev/null | awk '/Function :/ {f = ($3 ~ /fma/)} f && /[DF]FMA/ {n++} END {print n + 0}')
@@ -183,7 +190,7 @@ fi
 #    memory (LDL/STL = spills) in the SASS, registers and shared memory (docs/gemm.md);
 #    required: no local memory in k5..best, LDS.128 in k6..best (every best candidate:
 #    gemm_best_kernel<T, best_shape<...>, VEC>).
-if command -v cuobjdump >/dev/null 2>&1 && [[ " $benches " == *" gemm "* ]]; then
+if stage 4 && command -v cuobjdump >/dev/null 2>&1 && [[ " $benches " == *" gemm "* ]]; then
   cuobjdump -res-usage -arch sm_90 "$workers/pb-cuda" 2>/dev/null | grep -A1 -E "Function .*(k[0-9]_|k8_warptile|gemm_best_kernel)" \
     > "$out/gemm_resource_usage.txt"
   cuobjdump -sass -arch sm_90 "$workers/pb-cuda" 2>/dev/null | awk '
@@ -218,6 +225,7 @@ declare -A alt=(
 shapes=("per_sm=1,threads=64,elems=4,rows=4" "per_sm=0,threads=96,elems=1,rows=1" "per_sm=3,threads=1024,elems=2,rows=2"
         "per_sm=2,threads=32,elems=8,rows=1")
 for bench in dmvm reduce stream copy fill fma; do
+  stage 5 || break
   case " $benches " in *" $bench "*) ;; *) continue ;; esac
   for shape in "${shapes[@]}"; do
     [ "$bench" = dmvm ] && [[ "$shape" == *elems=8* ]] && continue # dmvm best takes elems up to 4
