@@ -144,7 +144,7 @@ static void print_skip_reasons(FILE *f, const pb_rowset *rows)
 
 /* Check every destination before anything is measured: a long run is never lost to a
  * path that cannot be written. */
-static int check_destinations(const pb_options *o)
+static int check_destinations(const pb_options *o, int ceilings_out)
 {
     char err[PATH_MAX + 256];
     int csv_stdout = strcmp(o->csv, "-") == 0;
@@ -158,6 +158,11 @@ static int check_destinations(const pb_options *o)
     }
     if (o->record && pb_output_check_dir("--record", o->record_dir, err, sizeof err) != PB_OK)
         goto bad;
+    if (ceilings_out) { /* `portbench ceilings --ceilings FILE` writes FILE */
+        if (o->ceilings[0] && pb_output_check("--ceilings", o->ceilings, NULL, 0, err, sizeof err) != PB_OK)
+            goto bad;
+        return PB_OK;
+    }
     struct stat st;
     if (o->ceilings[0] && (stat(o->ceilings, &st) != 0 || !S_ISREG(st.st_mode) || access(o->ceilings, R_OK) != 0)) {
         snprintf(err, sizeof err, "--ceilings %s: %s", o->ceilings,
@@ -397,7 +402,7 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     if (mpi.on)
         status = mpi_setup(&o, &mpi);
     if (status == PB_OK)
-        status = check_destinations(&o);
+        status = check_destinations(&o, 0);
     if (status == PB_OK)
         status = pb_run_prepare(&o, &env);
     for (int g = 0; status == PB_OK && g < (env.ngpus ? env.ngpus : 1); ++g)
@@ -542,7 +547,7 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
         pb_errorf("%s", err);
         return 2;
     }
-    if (check_destinations(&o) != PB_OK)
+    if (check_destinations(&o, 1) != PB_OK)
         return 2;
     o.backends = (pb_backend_mask)1 << pb_backend_find("cuda");
     o.backends_named = 0;

@@ -78,6 +78,27 @@ C
   [ -n "$known_seen" ] && say "note gcc-12 runs these with one lane per warp (simd with an array-section reduction):$known_seen"
   [ -n "$others" ] && say "note other gcc kernels without a SIMT lane loop (one lane per warp; not checked here):$others"
 
+  # ---- 2b. every SIMT region's lane frame fits the .local array behind it (gcc) ----
+  # omp_simt_enter moves each lane's stack pointer `size` bytes below the end of
+  # %simtstack_ar and stores the old one 8 bytes lower; gcc sizes the array before it
+  # knows the lanes' arrays (-msoft-stack-reserve-local, CMakeLists.txt), and a frame
+  # larger than the array writes outside it: an illegal address on the GPU (gemm best's
+  # regs candidates at the default reserve of 128 bytes).
+  for w in "$build"/libexec/portbench/pb-omp-gcc-*; do
+    [ -x "$w" ] || continue
+    frames=$(strings "$w" | "$src/scripts/simt_frames.awk")
+    read -r regions max bad <<<"$frames"
+    if [ "${regions:-0}" -eq 0 ]; then
+      say "FAIL $(basename "$w"): no SIMT region found in the PTX"
+      fail=1
+    elif [ -n "$bad" ]; then
+      say "FAIL $(basename "$w"): SIMT lane frames larger than their .local array:$bad"
+      fail=1
+    else
+      say "ok   $(basename "$w"): $regions SIMT regions, every lane frame (largest $max bytes) inside its .local array"
+    fi
+  done
+
   # ---- 3a. team-shared arrays under gcc ----
   bytes=$(awk '/define PB_OMP_TEAM_SHARED_BYTES/ {print $3}' "$src/harness/pb_shapes.h")
   if grep -q "^\.visible \.shared \.align 16 \.b8 pb_gomp_team_shared_buffer\[$bytes\];" "$tmp/gcc.ptx"; then

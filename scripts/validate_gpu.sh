@@ -10,7 +10,8 @@
 #  1b, 2b: gemm best with every candidate (PB_GEMM_BEST_CONFIG, PB_GEMM_OMP_BEST_CONFIG),
 #     correctness and compute-sanitizer.
 # usage: scripts/validate_gpu.sh OUTDIR [extra portbench options]
-# VALIDATE_STAGES (default "1 1b 2 2b 3 4 5"), VALIDATE_BENCHES and VALIDATE_OMP pick a
+# VALIDATE_STAGES (default "1 1b 2 2b 3 4 5"), VALIDATE_BENCHES, VALIDATE_OMP and
+# VALIDATE_SANITIZER_TOOLS (default "memcheck racecheck synccheck initcheck") pick a
 # subset, so a GPU session can split the checks over several calls.
 # Exit status 0 only if every check passed. Logs and CSVs are written to OUTDIR.
 set -uo pipefail
@@ -32,6 +33,8 @@ t0=$SECONDS
 note() { summary+=("$1 [$((SECONDS - t0)) s]"); echo "validate: $1 [$((SECONDS - t0)) s]"; }
 stages=" ${VALIDATE_STAGES:-1 1b 2 2b 3 4 5} "
 stage() { [[ "$stages" == *" $1 "* ]]; }
+san_tools=" ${VALIDATE_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck} "
+san() { [[ "$san_tools" == *" $1 "* ]]; } # this compute-sanitizer tool is asked for
 
 # Per benchmark: sizes that are not multiples of any block shape, every dtype, and
 # parameters (strides, block sizes) that are not powers of two where allowed.
@@ -139,6 +142,7 @@ elif [ ! -x "$sanitizer" ]; then
   note "FAIL compute-sanitizer not found"
 else
   for tool in memcheck racecheck synccheck initcheck; do
+    san $tool || continue
     for bench in $benches; do
       f=${bench/:/_}
       log="$out/sanitizer_${tool}_$f.log"
@@ -162,6 +166,7 @@ fi
 # 2b. compute-sanitizer over every CUDA best candidate (the default one ran above)
 if stage 2b && [ -x "$sanitizer" ] && [[ " $benches " == *" gemm "* ]]; then
   for tool in memcheck racecheck synccheck; do
+    san $tool || continue
     for i in $(seq 0 $((CUDA_CONFIGS - 1))); do
       log="$out/sanitizer_${tool}_gemm_best$i.log"
       PB_GEMM_BEST_CONFIG=$i "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
@@ -248,6 +253,7 @@ for bench in dmvm reduce stream copy fill fma; do
     tools=memcheck
     [ "$bench" = dmvm ] || [ "$bench" = reduce ] && tools="memcheck racecheck"
     for tool in $tools; do
+      san $tool || continue
       log="$out/sanitizer_${tool}_best_${bench}_$tag.log"
       # shellcheck disable=SC2086
       PB_TUNE=$shape "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
