@@ -80,10 +80,10 @@ C
 
   # ---- 2b. every SIMT region's lane frame fits the .local array behind it (gcc) ----
   # omp_simt_enter moves each lane's stack pointer `size` bytes below the end of
-  # %simtstack_ar and stores the old one 8 bytes lower; gcc sizes the array before it
-  # knows the lanes' arrays (-msoft-stack-reserve-local, CMakeLists.txt), and a frame
-  # larger than the array writes outside it: an illegal address on the GPU (gemm best's
-  # regs candidates at the default reserve of 128 bytes).
+  # %simtstack_ar and stores the old one 8 bytes lower. gcc sizes the array (a 128-byte
+  # reserve) before it knows the frame the arrays declared in a simd loop's body take,
+  # and a larger frame writes outside it: an illegal address on the GPU (gemm best's regs
+  # candidates did, until their lane arrays moved into a function: gemm_best_regs.inc).
   for w in "$build"/libexec/portbench/pb-omp-gcc-*; do
     [ -x "$w" ] || continue
     frames=$(strings "$w" | "$src/scripts/simt_frames.awk")
