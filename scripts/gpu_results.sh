@@ -124,8 +124,11 @@ for step in "${steps[@]}"; do
     [ -x "$mpi" ] || mpi=mpiexec
     log "start mpi_dmvm: $mpi -n 2 portbench dmvm ${two[*]} --variants all --nx 16384 --dtype double"
     t0=$SECONDS
-    "$mpi" -n 2 "$pb" dmvm "${two[@]}" --variants all --nx 16384 --dtype double --warmup 1 --reps 5 --time-budget 10 \
-        --label mpi_dmvm --csv "$out/mpi_dmvm.csv" > "$out/mpi_dmvm.txt" 2> "$out/mpi_dmvm.log"
+    # (capped: on the H200 pair mpiexec once stayed for minutes after rank 0 had written
+    # the complete results, following a worker that died on both ranks)
+    timeout --kill-after=10 ${MPI_CAP:-240} "$mpi" -n 2 "$pb" dmvm "${two[@]}" --variants all --nx 16384 --dtype double \
+        --warmup 1 --reps 5 --time-budget 10 --label mpi_dmvm --csv "$out/mpi_dmvm.csv" > "$out/mpi_dmvm.txt" \
+        2> "$out/mpi_dmvm.log"
     log "end   mpi_dmvm: exit $? after $((SECONDS - t0)) s"
     ;;
   fma)
