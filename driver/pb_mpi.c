@@ -32,6 +32,10 @@ int pb_mpi_init(int *argc, char ***argv, pb_mpi *m)
     m->timeout_s = 600;
     if (!pb_mpi_launched())
         return PB_OK;
+    /* Only CSV text crosses MPI here, never GPU memory: keep MPICH's GPU support (CUDA
+     * in every rank) off unless the user asks for it. A guess against the one defect seen
+     * on two H200s (mpiexec stayed after rank 0 had written everything), not verified. */
+    setenv("MPIR_CVAR_ENABLE_GPU", "0", 0);
     if (MPI_Init(argc, argv) != MPI_SUCCESS) {
         pb_errorf("MPI_Init failed");
         return PB_ERR;

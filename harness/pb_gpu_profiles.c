@@ -17,7 +17,7 @@ const pb_gpu_profile pb_gpu_profiles[] = {
     {"a40", "a40", "A40", NULL, 0, 1e9, 696, 584, 37400, 84, 6, "A40 datasheet"},
     {"h100-pcie", "h100", "H100", "PCIe", 0, 1e9, 2000, 26000, 51000, 114, 50, "H100 datasheet, PCIe"},
     {"h100-sxm", "h100", "H100", "HBM3", 0, 1e9, 3350, 34000, 67000, 132, 50, "H100 datasheet, SXM5"},
-    {"h200", "h200", "H200", NULL, 0, 1e9, 4800, 34000, 67000, 132, 50, "H200 product brief, SXM"},
+    {"h200", "h200", "H200", NULL, 0, 1e9, 4800, 34000, 67000, 132, 60, "H200 product brief, SXM; L2 60 MiB as the driver reports it (results/h200 metadata, l2_bytes)"},
 };
 const size_t pb_ngpu_profiles = sizeof pb_gpu_profiles / sizeof pb_gpu_profiles[0];
 

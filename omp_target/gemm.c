@@ -38,9 +38,12 @@ DISPATCH(k5)
  * that built this worker. Anything that is not a candidate's number makes the row SKIP. */
 enum { BEST_TILES128, BEST_TILES256, BEST_REGS8X8, BEST_REGS16X8, BEST_REGS8X4, BEST_NCONFIGS };
 #if PB_OMP_GCC
-#define BEST_DEFAULT BEST_REGS8X8
+/* regs 8x4: on the H200 (results/h200/sweeps) the one regs candidate gcc-12 runs; 8x8
+ * and 16x8 die there with an illegal address (docs/gemm.md), the tiles forms take > 15 s */
+#define BEST_DEFAULT BEST_REGS8X4
 #else
-#define BEST_DEFAULT BEST_TILES256
+/* tiles 128x128: on the H200 ahead of 128x256 in both sweeps (35.7 vs 34.0 TFLOP/s) */
+#define BEST_DEFAULT BEST_TILES128
 #endif
 
 static int best_choice(void)

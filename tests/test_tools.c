@@ -996,7 +996,7 @@ static void test_report_stream(const char *dir)
     free(out);
     snprintf(p, sizeof p, "%s/stream", dir);
     char *gp = gp_of(p, "stream_double_size");
-    CHECK(strstr(gp, "set label 'h200 L2 50 MiB'") != NULL && strstr(gp, "first 52428800, graph 0 to first 52428800") != NULL);
+    CHECK(strstr(gp, "set label 'h200 L2 60 MiB'") != NULL && strstr(gp, "first 62914560, graph 0 to first 62914560") != NULL);
     CHECK(strstr(gp, "set logscale y 10") != NULL && strstr(gp, "(log scale)'") != NULL);
     CHECK(strstr(gp, "'16KiB' 16384") != NULL); /* 2^10 doubles read and written: 16 KiB */
     CHECK(strstr(gp, "boxed") != NULL);         /* labels over the reference lines stay readable */
