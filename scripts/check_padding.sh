@@ -77,7 +77,7 @@ else
 fi
 
 # gcc: the PTX embedded in the worker; the team function's soft-stack frame.
-gccw=$build/libexec/portbench/pb-omp-gcc
+gccw=$build/libexec/portbench/pb-omp-gcc-12
 if [ -x "$gccw" ]; then
   strings "$gccw" > "$tmp/gcc.ptx"
   frame() { awk -v fn="$2" '/BEGIN FUNCTION DEF:/ {f = index($0, fn)} f && /sub\.u64 %frame,%sspprev,/ \
