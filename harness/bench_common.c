@@ -26,6 +26,20 @@ const pb_bench *pb_bench_find(const char *name)
     return NULL;
 }
 
+double pb_cost_none(const pb_case *c)
+{
+    (void)c;
+    return 0;
+}
+
+double pb_cost_per_elem(const pb_case *c) { return (double)c->n; }
+
+size_t pb_buf_elems_n(const pb_case *c, int b)
+{
+    (void)b;
+    return c->n;
+}
+
 const char *pb_pattern_name(pb_pattern p)
 {
     return p == PB_PATTERN_READ ? "read" : p == PB_PATTERN_WRITE ? "write" : "read-write";

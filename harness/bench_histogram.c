@@ -26,14 +26,6 @@ static double hist_bytes(const pb_case *c)
     return (double)c->n * (double)pb_dtype_size(c->dtype) + 4.0 * (double)c->param[P_BINS];
 }
 
-static double hist_flops(const pb_case *c)
-{
-    (void)c;
-    return 0;
-}
-
-static double hist_keys(const pb_case *c) { return (double)c->n; }
-
 typedef struct key_job {
     const pb_case *c;
     void *host;
@@ -115,10 +107,10 @@ const pb_bench pb_bench_histogram = {
     .bufs = {{"keys", PB_BUF_IN}, {"counts", PB_BUF_OUT}},
     .buf_elems = hist_elems,
     .bytes = hist_bytes,
-    .flops = hist_flops,
+    .flops = pb_cost_none,
     .fill = hist_fill,
     .reference = hist_reference,
     .check = hist_check,
     .validate = hist_validate,
-    .elems = hist_keys,
+    .elems = pb_cost_per_elem,
 };

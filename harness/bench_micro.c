@@ -29,21 +29,7 @@ enum { SRC, DEST };
 static const char *const kernel_only[] = {"kernel", NULL};
 static const char *const kernel_best[] = {"kernel", "best", NULL};
 
-static size_t n_elems(const pb_case *c, int b)
-{
-    (void)b;
-    return c->n;
-}
-
 static double bytes_2n(const pb_case *c) { return 2.0 * (double)c->n * (double)pb_dtype_size(c->dtype); }
-
-static double flops_n(const pb_case *c) { return (double)c->n; }
-
-static double flops_none(const pb_case *c)
-{
-    (void)c;
-    return 0;
-}
 
 static void fill_src(const pb_case *c, int b, void *host, uint64_t seed)
 {
@@ -92,9 +78,9 @@ const pb_bench pb_bench_stream = {
     .default_dtype = PB_DOUBLE,
     .nbufs = 2,
     .bufs = {{"src", PB_BUF_IN}, {"dest", PB_BUF_OUT}},
-    .buf_elems = n_elems,
+    .buf_elems = pb_buf_elems_n,
     .bytes = bytes_2n,
-    .flops = flops_n,
+    .flops = pb_cost_per_elem,
     .fill = fill_src,
     .check = stream_check,
     .pattern = PB_PATTERN_READ_WRITE,
@@ -113,9 +99,9 @@ const pb_bench pb_bench_copy = {
     .default_dtype = PB_DOUBLE,
     .nbufs = 2,
     .bufs = {{"src", PB_BUF_IN}, {"dest", PB_BUF_OUT}},
-    .buf_elems = n_elems,
+    .buf_elems = pb_buf_elems_n,
     .bytes = bytes_2n,
-    .flops = flops_none,
+    .flops = pb_cost_none,
     .fill = fill_src,
     .check = copy_check,
     .pattern = PB_PATTERN_READ_WRITE,
@@ -158,7 +144,7 @@ const pb_bench pb_bench_stream_strided = {
     .bufs = {{"src", PB_BUF_IN}, {"dest", PB_BUF_OUT}},
     .buf_elems = strided_elems,
     .bytes = bytes_2n,
-    .flops = flops_none,
+    .flops = pb_cost_none,
     .fill = fill_src,
     .check = strided_check,
     .pattern = PB_PATTERN_READ_WRITE,
@@ -216,7 +202,7 @@ const pb_bench pb_bench_fma = {
     .flops_headline = 1,
     .nbufs = 2,
     .bufs = {{"src", PB_BUF_IN}, {"dest", PB_BUF_OUT}},
-    .buf_elems = n_elems,
+    .buf_elems = pb_buf_elems_n,
     .bytes = fma_bytes,
     .flops = fma_flops,
     .fill = fill_src,
@@ -241,7 +227,7 @@ const pb_bench pb_bench_fma_strided = {
     .flops_headline = 1,
     .nbufs = 2,
     .bufs = {{"src", PB_BUF_IN}, {"dest", PB_BUF_OUT}},
-    .buf_elems = n_elems,
+    .buf_elems = pb_buf_elems_n,
     .bytes = fma_bytes,
     .flops = fma_flops,
     .fill = fill_src,
@@ -253,12 +239,6 @@ const pb_bench pb_bench_fma_strided = {
 /* ---- fill (write only) ---- */
 
 enum { FILL_DEST };
-
-static size_t fill_elems(const pb_case *c, int b)
-{
-    (void)b;
-    return c->n;
-}
 
 static double bytes_1n(const pb_case *c) { return (double)c->n * (double)pb_dtype_size(c->dtype); }
 
@@ -296,9 +276,9 @@ const pb_bench pb_bench_fill = {
     .default_dtype = PB_DOUBLE,
     .nbufs = 1,
     .bufs = {{"dest", PB_BUF_OUT}},
-    .buf_elems = fill_elems,
+    .buf_elems = pb_buf_elems_n,
     .bytes = bytes_1n,
-    .flops = flops_none,
+    .flops = pb_cost_none,
     .check = fill_check,
     .pattern = PB_PATTERN_WRITE,
     .size_sweep = 1,

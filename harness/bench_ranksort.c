@@ -20,21 +20,7 @@
 
 enum { KEYS, SORTED };
 
-static size_t rank_elems(const pb_case *c, int b)
-{
-    (void)b;
-    return c->n;
-}
-
 static double rank_bytes(const pb_case *c) { return 2.0 * (double)c->n * (double)pb_dtype_size(c->dtype); }
-
-static double rank_flops(const pb_case *c)
-{
-    (void)c;
-    return 0;
-}
-
-static double rank_keys(const pb_case *c) { return (double)c->n; }
 
 typedef struct key_job {
     const pb_case *c;
@@ -123,13 +109,13 @@ const pb_bench pb_bench_ranksort = {
     .default_dtype = PB_INT,
     .nbufs = 2,
     .bufs = {{"keys", PB_BUF_IN}, {"sorted", PB_BUF_OUT}},
-    .buf_elems = rank_elems,
+    .buf_elems = pb_buf_elems_n,
     .bytes = rank_bytes,
-    .flops = rank_flops,
+    .flops = pb_cost_none,
     .fill = rank_fill,
     .reference = rank_reference,
     .check = rank_check,
     .validate = rank_validate,
-    .elems = rank_keys,
+    .elems = pb_cost_per_elem,
     .variant_check = rank_variant_check,
 };

@@ -24,12 +24,6 @@ static double transpose_bytes(const pb_case *c)
     return 2.0 * (double)c->n * (double)cols_of(c) * (double)pb_dtype_size(c->dtype);
 }
 
-static double transpose_flops(const pb_case *c)
-{
-    (void)c;
-    return 0;
-}
-
 static void transpose_fill(const pb_case *c, int b, void *host, uint64_t seed)
 {
     pb_fill_unit(c->dtype, host, transpose_elems(c, b), seed, (uint64_t)b);
@@ -84,7 +78,7 @@ const pb_bench pb_bench_transpose = {
     .bufs = {{"in", PB_BUF_IN}, {"out", PB_BUF_OUT}},
     .buf_elems = transpose_elems,
     .bytes = transpose_bytes,
-    .flops = transpose_flops,
+    .flops = pb_cost_none,
     .fill = transpose_fill,
     .check = transpose_check,
     .validate = transpose_validate,

@@ -7,15 +7,7 @@
 
 enum { A, B, C };
 
-static size_t vecadd_elems(const pb_case *c, int b)
-{
-    (void)b;
-    return c->n;
-}
-
 static double vecadd_bytes(const pb_case *c) { return 3.0 * (double)c->n * (double)pb_dtype_size(c->dtype); }
-
-static double vecadd_flops(const pb_case *c) { return (double)c->n; }
 
 static void vecadd_fill(const pb_case *c, int b, void *host, uint64_t seed)
 {
@@ -59,9 +51,9 @@ const pb_bench pb_bench_vecadd = {
     .default_dtype = PB_DOUBLE,
     .nbufs = 3,
     .bufs = {{"a", PB_BUF_IN}, {"b", PB_BUF_IN}, {"c", PB_BUF_OUT}},
-    .buf_elems = vecadd_elems,
+    .buf_elems = pb_buf_elems_n,
     .bytes = vecadd_bytes,
-    .flops = vecadd_flops,
+    .flops = pb_cost_per_elem, /* one add per element */
     .fill = vecadd_fill,
     .check = vecadd_check,
 };

@@ -19,12 +19,6 @@
 enum { IN, OUT };
 enum { P_RADIUS };
 
-static size_t window_elems(const pb_case *c, int b)
-{
-    (void)b;
-    return c->n;
-}
-
 static double window_bytes(const pb_case *c) { return 2.0 * (double)c->n * (double)pb_dtype_size(c->dtype); }
 
 static double window_flops(const pb_case *c) { return 2.0 * (double)c->param[P_RADIUS] * (double)c->n; }
@@ -78,7 +72,7 @@ const pb_bench pb_bench_window = {
     .params = {{"radius", "--radius", 3, 1, PB_WINDOW_MAX_RADIUS, "window radius R: out[i] = in[i-R] + ... + in[i+R]"}},
     .nbufs = 2,
     .bufs = {{"in", PB_BUF_IN}, {"out", PB_BUF_OUT}},
-    .buf_elems = window_elems,
+    .buf_elems = pb_buf_elems_n,
     .bytes = window_bytes,
     .flops = window_flops,
     .fill = window_fill,

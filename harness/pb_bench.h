@@ -119,6 +119,12 @@ void pb_case_params_string(const pb_case *c, char *buf, size_t cap);
 /* Helpers shared by benchmark definitions. */
 size_t pb_case_buf_bytes(const pb_case *c, int b);
 double pb_case_total_bytes(const pb_case *c); /* all buffers: what must fit in memory */
+/* Cost-model terms of several benchmarks: none (no arithmetic: copies, counts,
+ * comparisons), and one per element n (one FLOP or one key per element). */
+double pb_cost_none(const pb_case *c);
+double pb_cost_per_elem(const pb_case *c);
+/* buf_elems of the benchmarks whose every buffer holds n elements. */
+size_t pb_buf_elems_n(const pb_case *c, int b);
 void pb_fill_unit(pb_dtype t, void *host, size_t count, uint64_t seed, uint64_t stream);
 /* Poison value: NaN for floating types, INT32_MIN for int. */
 void pb_poison(pb_dtype t, void *host, size_t count);
