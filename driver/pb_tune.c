@@ -36,6 +36,10 @@ typedef struct sweep {
     const char *candidates[8];
 } sweep;
 
+/* the one-pass streaming kernels (stream, copy, fill) try the same shapes */
+#define STREAMING_SHAPES                                                                                      \
+    {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",            \
+     "per_sm=8,threads=256,elems=4", "per_sm=16,threads=256,elems=2", "per_sm=8,threads=512,elems=8"}
 static const sweep sweeps[] = {
     {"dmvm", "8192", "",
      {"per_sm=0,threads=256,rows=1,elems=2", "per_sm=0,threads=256,rows=2,elems=1", "per_sm=0,threads=256,rows=2,elems=2",
@@ -43,15 +47,9 @@ static const sweep sweeps[] = {
     {"reduce", "2^25", "",
      {"per_sm=4,threads=256,elems=4", "per_sm=8,threads=256,elems=2", "per_sm=8,threads=256,elems=4",
       "per_sm=8,threads=256,elems=8", "per_sm=16,threads=256,elems=4", "per_sm=8,threads=512,elems=4"}},
-    {"stream", "2^25", "",
-     {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
-      "per_sm=8,threads=256,elems=4", "per_sm=16,threads=256,elems=2", "per_sm=8,threads=512,elems=8"}},
-    {"copy", "2^25", "",
-     {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
-      "per_sm=8,threads=256,elems=4", "per_sm=16,threads=256,elems=2", "per_sm=8,threads=512,elems=8"}},
-    {"fill", "2^25", "",
-     {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
-      "per_sm=8,threads=256,elems=4", "per_sm=16,threads=256,elems=2", "per_sm=8,threads=512,elems=8"}},
+    {"stream", "2^25", "", STREAMING_SHAPES},
+    {"copy", "2^25", "", STREAMING_SHAPES},
+    {"fill", "2^25", "", STREAMING_SHAPES},
     {"fma", "2^22", "--chain 1024",
      {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
       "per_sm=0,threads=256,elems=8", "per_sm=0,threads=128,elems=4", "per_sm=0,threads=512,elems=4"}},

@@ -152,6 +152,13 @@ static int family_fallback(const pb_family *f)
 static const char *fallback_title(int fb) { return fb ? " [host fallback: not GPU results]" : ""; }
 static const char *fallback_legend(const pb_row *r) { return pb_rep_fallback(r) ? " (host fallback)" : ""; }
 
+/* A series' legend: its name (backend and toolchain), marked when it ran on the host. */
+static void series_legend(const pb_row *r, char *name, size_t cap)
+{
+    pb_row_series(r, name, cap);
+    strncat(name, fallback_legend(r), cap - strlen(name) - 1);
+}
+
 /* ---- axes ---- */
 
 /* x over size: the working set in bytes (the cost model's bytes) for stream-type
@@ -461,8 +468,7 @@ static int plot_sweep_sizes(pb_report_ctx *rep, const pb_family *f, const pb_row
     fputc('\n', g);
     for (size_t k = 0; k < ng; ++k) {
         char name[96];
-        pb_row_series(grp[k], name, sizeof name);
-        strncat(name, fallback_legend(grp[k]), sizeof name - strlen(name) - 1);
+        series_legend(grp[k], name, sizeof name);
         if (!strcmp(grp[k]->backend, "cpu"))
             fprintf(g, "unset arrow\nunset label\n"); /* the GPU's ceilings and L2 say nothing of the host */
         gp_set(g, "title", name);
@@ -534,8 +540,7 @@ static int plot_sweep_values(pb_report_ctx *rep, const pb_family *f, const pb_ro
         const char *color;
         int marker;
         series_style(grp[k], &color, &marker);
-        pb_row_series(grp[k], name, sizeof name);
-        strncat(name, fallback_legend(grp[k]), sizeof name - strlen(name) - 1);
+        series_legend(grp[k], name, sizeof name);
         fprintf(g, "%s$g%zu using 1:2 with linespoints lw 2 pt %d ps 0.9 lc rgb '%s' title ", k ? ", \\\n     " : "",
                 k, marker, color);
         gp_str(g, name);
@@ -724,8 +729,7 @@ static int write_bar_plot(pb_report_ctx *rep, const pb_family *f, const char *st
                 const char *color;
                 int marker;
                 series_style(b.grp[k], &color, &marker);
-                pb_row_series(b.grp[k], name, sizeof name);
-                strncat(name, fallback_legend(b.grp[k]), sizeof name - strlen(name) - 1);
+                series_legend(b.grp[k], name, sizeof name);
                 fprintf(g, "%s$b%zu using 1:2 with boxes lc rgb '%s' title ", first ? "" : ", \\\n     ", k, color);
                 gp_str(g, name);
                 first = 0;
@@ -924,8 +928,7 @@ int pb_rep_plot_spread(pb_report_ctx *rep, const pb_rep_spread_item *it, size_t 
         const char *color;
         int marker;
         series_style(grp[k], &color, &marker);
-        pb_row_series(grp[k], name, sizeof name);
-        strncat(name, fallback_legend(grp[k]), sizeof name - strlen(name) - 1);
+        series_legend(grp[k], name, sizeof name);
         fprintf(g, "%s$s%zu using 1:2:3:4 with yerrorbars lw 1.5 pt %d ps 1.3 lc rgb '%s' title ", k ? ", \\\n     " : "",
                 k, marker, color);
         gp_str(g, name);
