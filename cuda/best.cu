@@ -24,16 +24,18 @@
 
 enum { B_DMVM, B_REDUCE, B_STREAM, B_COPY, B_FILL, B_FMA, B_COUNT };
 static const char *const best_bench[B_COUNT] = {"dmvm", "reduce", "stream", "copy", "fill", "fma"};
-static pb_shape shapes[B_COUNT];
+static pb_shape shapes[B_COUNT][PB_NDTYPES]; /* a row may name a dtype (pb_tuning.c) */
 static int gpu_sms = 1;
 
 void pb_cuda_best_init(int cc, int sms)
 {
     gpu_sms = sms > 0 ? sms : 1;
     for (int b = 0; b < B_COUNT; ++b)
-        if (pb_tuning_lookup(best_bench[b], "best", "cuda", "nvcc", cc, &shapes[b], NULL, 0) != 0 ||
-            pb_shape_check(&shapes[b], NULL, 0) != 0)
-            memset(&shapes[b], 0, sizeof shapes[b]); /* threads = 0: the variant is skipped */
+        for (int t = 0; t < PB_NDTYPES; ++t)
+            if (pb_tuning_lookup(best_bench[b], "best", "cuda", "nvcc", pb_dtype_name((pb_dtype)t), cc, &shapes[b][t],
+                                 NULL, 0) != 0 ||
+                pb_shape_check(&shapes[b][t], NULL, 0) != 0)
+                memset(&shapes[b][t], 0, sizeof shapes[b][t]); /* threads = 0: the variant is skipped */
 }
 
 /* 16-byte vectors of each element type */
@@ -134,7 +136,7 @@ static int dmvm_by_elems(int elems, unsigned grid, unsigned block, long nx, cons
 template <typename T>
 static int dmvm_run(const pb_args *a)
 {
-    const pb_shape *sh = &shapes[B_DMVM];
+    const pb_shape *sh = &shapes[B_DMVM][a->dtype];
     if (!sh->threads)
         return PB_SKIP;
     const long nx = (long)a->n;
@@ -203,7 +205,7 @@ static void reduce_launch(unsigned grid, unsigned block, const T *in, T *out, si
 template <typename T>
 static int reduce_run(const pb_args *a)
 {
-    const pb_shape *sh = &shapes[B_REDUCE];
+    const pb_shape *sh = &shapes[B_REDUCE][a->dtype];
     if (!sh->threads)
         return PB_SKIP;
     const size_t n = a->n, nv = n / vec16<T>::n;
@@ -274,7 +276,7 @@ __global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) micro_best(size_t n, con
 template <typename T, int OP>
 static int micro_run(int which, const pb_args *a)
 {
-    const pb_shape *sh = &shapes[which];
+    const pb_shape *sh = &shapes[which][a->dtype];
     if (!sh->threads)
         return PB_SKIP;
     const size_t n = a->n, nv = n / vec16<T>::n;
@@ -333,7 +335,7 @@ __global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) fma_best(size_t n, long 
 template <typename T>
 static int fma_run(const pb_args *a)
 {
-    const pb_shape *sh = &shapes[B_FMA];
+    const pb_shape *sh = &shapes[B_FMA][a->dtype];
     if (!sh->threads)
         return PB_SKIP;
     const size_t n = a->n;

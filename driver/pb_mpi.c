@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 /* The variables MPI launchers set in every rank's environment. */
 int pb_mpi_launched(void)
@@ -18,13 +20,31 @@ int pb_mpi_launched(void)
     return 0;
 }
 
+static int trace_rank = -1;
+
+void pb_mpi_trace(const char *what)
+{
+    static struct timespec t0;
+    static int started;
+    if (!getenv("PB_MPI_TRACE"))
+        return;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    if (!started)
+        t0 = t, started = 1;
+    fprintf(stderr, "portbench: mpi trace: rank %d pid %ld +%.3f s: %s\n", trace_rank, (long)getpid(),
+            (double)(t.tv_sec - t0.tv_sec) + 1e-9 * (double)(t.tv_nsec - t0.tv_nsec), what);
+    fflush(stderr);
+}
+
 #ifdef PB_HAVE_MPI
 #include <mpi.h>
-#include <time.h>
 
 int pb_mpi_available(void) { return 1; }
 
 static int initialised;
+static void trace_exit_first(void) { pb_mpi_trace("exit: handlers start"); }
+static void trace_exit_last(void) { pb_mpi_trace("exit: handlers done"); }
 
 int pb_mpi_init(int *argc, char ***argv, pb_mpi *m)
 {
@@ -36,6 +56,8 @@ int pb_mpi_init(int *argc, char ***argv, pb_mpi *m)
      * in every rank) off unless the user asks for it. A guess against the one defect seen
      * on two H200s (mpiexec stayed after rank 0 had written everything), not verified. */
     setenv("MPIR_CVAR_ENABLE_GPU", "0", 0);
+    pb_mpi_trace("MPI_Init");
+    atexit(trace_exit_last); /* runs after the handlers registered later (MPI's, CUDA's) */
     if (MPI_Init(argc, argv) != MPI_SUCCESS) {
         pb_errorf("MPI_Init failed");
         return PB_ERR;
@@ -44,6 +66,9 @@ int pb_mpi_init(int *argc, char ***argv, pb_mpi *m)
     m->on = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &m->rank);
     MPI_Comm_size(MPI_COMM_WORLD, &m->size);
+    trace_rank = m->rank;
+    pb_mpi_trace("MPI_Init done");
+    atexit(trace_exit_first);
     MPI_Comm local;
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, m->rank, MPI_INFO_NULL, &local);
     MPI_Comm_rank(local, &m->local_rank);
@@ -56,12 +81,15 @@ void pb_mpi_finalize(void)
 {
     if (initialised) {
         initialised = 0;
+        pb_mpi_trace("MPI_Finalize");
         MPI_Finalize();
+        pb_mpi_trace("MPI_Finalize done");
     }
 }
 
 void pb_mpi_abort(int status)
 {
+    pb_mpi_trace("MPI_Abort");
     fflush(NULL);
     MPI_Abort(MPI_COMM_WORLD, status);
 }
@@ -116,6 +144,7 @@ int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const char *meta, pb_rowset 
 {
     /* every rank done measuring: the time rank 0 waits here is the slowest rank's lead */
     double t0 = now_s();
+    pb_mpi_trace("gather: barrier");
     MPI_Request req;
     MPI_Ibarrier(MPI_COMM_WORLD, &req);
     if (wait_deadline(m, &req, "the gather") != PB_OK)
@@ -156,6 +185,7 @@ int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const char *meta, pb_rowset 
         rc = wait_deadline(m, &req, "the gather of the rows");
     }
     double t2 = now_s();
+    pb_mpi_trace(rc == PB_OK ? "gather done" : "gather failed");
     if (rc == PB_OK && m->rank == 0) {
         m->wait_s = t1 - t0;
         m->gather_s = t2 - t1;

@@ -31,6 +31,10 @@ int pb_mpi_available(void);
 /* MPI_Init when launched; PB_OK, or PB_ERR with a message (built without MPI). */
 int pb_mpi_init(int *argc, char ***argv, pb_mpi *m);
 void pb_mpi_finalize(void);
+/* With PB_MPI_TRACE set: one line on stderr, "portbench: mpi trace: rank R pid P
+ * +S.SSS s: WHAT", at the steps of a rank's life (init, gather, finalize, exit), so that
+ * a launcher that does not end can be traced to the step a rank did not finish. */
+void pb_mpi_trace(const char *what);
 /* Stop every rank (a collective timed out). */
 void pb_mpi_abort(int status);
 

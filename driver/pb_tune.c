@@ -28,9 +28,10 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The sweep: per benchmark, its size and six candidates (the same for every toolchain;
- * the fields not named keep the table's value). Few candidates and one dtype keep the
- * whole sweep of the six benchmarks within a few minutes of GPU time. */
+/* The sweep: per benchmark, its size and six to eight candidates (the same for every
+ * toolchain; the fields not named keep the table's value; elems=16 only OpenMP runs, the
+ * CUDA rows skip it). Few candidates and one dtype keep the whole sweep of the six
+ * benchmarks within a few minutes of GPU time. */
 typedef struct sweep {
     const char *bench, *size, *extra; /* extra: more options (fma: the chain) */
     const char *candidates[8];
@@ -39,14 +40,16 @@ typedef struct sweep {
 /* the one-pass streaming kernels (stream, copy, fill) try the same shapes */
 #define STREAMING_SHAPES                                                                                      \
     {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",            \
-     "per_sm=8,threads=256,elems=4", "per_sm=16,threads=256,elems=2", "per_sm=8,threads=512,elems=8"}
+     "per_sm=8,threads=256,elems=4", "per_sm=16,threads=256,elems=2", "per_sm=8,threads=512,elems=8",           \
+     "per_sm=4,threads=512,elems=16", "per_sm=8,threads=256,elems=16"}
 static const sweep sweeps[] = {
     {"dmvm", "8192", "",
      {"per_sm=0,threads=256,rows=1,elems=2", "per_sm=0,threads=256,rows=2,elems=1", "per_sm=0,threads=256,rows=2,elems=2",
       "per_sm=0,threads=256,rows=2,elems=4", "per_sm=0,threads=256,rows=4,elems=2", "per_sm=0,threads=512,rows=2,elems=2"}},
     {"reduce", "2^25", "",
      {"per_sm=4,threads=256,elems=4", "per_sm=8,threads=256,elems=2", "per_sm=8,threads=256,elems=4",
-      "per_sm=8,threads=256,elems=8", "per_sm=16,threads=256,elems=4", "per_sm=8,threads=512,elems=4"}},
+      "per_sm=8,threads=256,elems=8", "per_sm=16,threads=256,elems=4", "per_sm=8,threads=512,elems=4",
+      "per_sm=8,threads=256,elems=16", "per_sm=4,threads=512,elems=16"}},
     {"stream", "2^25", "", STREAMING_SHAPES},
     {"copy", "2^25", "", STREAMING_SHAPES},
     {"fill", "2^25", "", STREAMING_SHAPES},
@@ -72,6 +75,8 @@ static void usage(FILE *f)
             "  Each candidate runs as `portbench BENCH --variants best` with the shapes in the environment\n"
             "  variable %s (\"nvcc:per_sm=8,threads=256,elems=4;clang:...;gcc:...\"), the run-time\n"
             "  override every best variant reads; a row's note records the shape it ran with.\n"
+            "  Rows are for every dtype (\"*\"), or, with --dtype naming one dtype, for that dtype only:\n"
+            "  a float lane moves half the bytes of a double one per element.\n"
             "  Candidates:\n",
             PB_TUNE_ENV);
     for (int s = 0; s < NSWEEPS; ++s) {
@@ -140,7 +145,7 @@ int pb_cmd_tune(int argc, char **argv)
     enum { VAL = 64 };
     char backends[VAL] = "cuda,omp,omp@gcc", size[VAL], dtypes[VAL] = "double", warmup[VAL] = "1", reps[VAL] = "5";
     pb_strlcpy(size, sw->size, sizeof size);
-    int fallback = 0, quiet = 0;
+    int fallback = 0, quiet = 0, dtype_given = 0;
     for (int i = 1; i < argc; ++i) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         char *dst = strcmp(o, "--backend") == 0 ? backends
@@ -155,6 +160,7 @@ int pb_cmd_tune(int argc, char **argv)
                 return 2;
             }
             pb_strlcpy(dst, v, VAL);
+            dtype_given |= dst == dtypes;
             ++i;
         } else if (strcmp(o, "--allow-host-fallback") == 0) {
             fallback = 1;
@@ -329,6 +335,9 @@ int pb_cmd_tune(int argc, char **argv)
         printf("\n");
     }
     int missing = 0;
+    /* a sweep of one dtype named with --dtype gives rows for that dtype; the default
+     * (double) gives rows for every dtype, as the table held before it had a dtype */
+    const char *row_dtype = dtype_given && !strchr(dtypes, ',') ? dtypes : "*";
     printf("\nrows for harness/pb_tuning.c (fastest verified candidate per toolchain):\n");
     for (int t = 0; t < MAX_TC; ++t) {
         if (!want[t])
@@ -346,11 +355,12 @@ int pb_cmd_tune(int argc, char **argv)
         /* the winner's full shape: the table's row for this GPU with the candidate applied */
         pb_shape sh;
         char src[256];
-        pb_tuning_lookup(sw->bench, "best", t == 0 ? "cuda" : "omp", toolchains[t], cc, &sh, src, sizeof src);
+        pb_tuning_lookup(sw->bench, "best", t == 0 ? "cuda" : "omp", toolchains[t],
+                         strcmp(row_dtype, "*") ? row_dtype : NULL, cc, &sh, src, sizeof src);
         pb_tune_apply(sw->candidates[best], toolchains[t], &sh, err, sizeof err);
-        printf("    {\"%s\", \"best\", \"%s\", \"%s\", %d, {%d, %d, %d, %d}, \"portbench tune %s, %s, %s %s=%s: "
-               "%.1f %s\"},%s\n",
-               sw->bench, t == 0 ? "cuda" : "omp", toolchains[t], cc, sh.per_sm, sh.threads, sh.elems, sh.rows, date,
+        printf("    {\"%s\", \"best\", \"%s\", \"%s\", \"%s\", %d, {%d, %d, %d, %d}, \"portbench tune %s, %s, %s "
+               "%s=%s: %.1f %s\"},%s\n",
+               sw->bench, t == 0 ? "cuda" : "omp", toolchains[t], row_dtype, cc, sh.per_sm, sh.threads, sh.elems, sh.rows, date,
                gpu.name, dtypes, pb_bench_find(sw->bench)->size_option + 2, size, res[best][t].rate, unit,
                fallback && !probe.ok ? " /* host fallback: not a GPU result */" : "");
     }

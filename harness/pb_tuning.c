@@ -17,7 +17,10 @@
  *  stream, copy, fill
  *          per_sm (0: one thread per elems items, no grid-stride loop), threads, elems
  *          (CUDA: 16-byte vectors per thread and step; OpenMP: elements per iteration)
- *  fma     per_sm, threads, elems = independent chains per thread (same FMAs per element) */
+ *  fma     per_sm, threads, elems = independent chains per thread (same FMAs per element)
+ * elems = 16 exists only for OpenMP stream, copy, fill and reduce (the others skip it).
+ * A row may name a dtype: tuned in float, a lane carries half the bytes of a double one
+ * per element, so its best shape can differ; rows for "*" hold for every dtype. */
 #include "pb_tuning.h"
 #include "pb_common.h"
 
@@ -28,44 +31,44 @@
 #define DESIGN "design default (not measured)"
 
 const pb_tuning_row pb_tuning_table[] = {
-    /* bench     variant model  toolchain cc  {per_sm, threads, elems, rows}  source */
-    {"dmvm", "best", "cuda", "nvcc", 0, {0, 256, 2, 2}, DESIGN},
-    {"dmvm", "best", "omp", "clang", 0, {0, 256, 2, 2}, DESIGN},
-    {"dmvm", "best", "omp", "gcc", 0, {0, 256, 2, 2}, DESIGN},
-    {"reduce", "best", "cuda", "nvcc", 0, {8, 256, 4, 1}, DESIGN},
-    {"reduce", "best", "omp", "clang", 0, {8, 256, 4, 1}, DESIGN},
-    {"reduce", "best", "omp", "gcc", 0, {8, 256, 4, 1}, DESIGN},
-    {"stream", "best", "cuda", "nvcc", 0, {8, 256, 4, 1}, DESIGN},
-    {"stream", "best", "omp", "clang", 0, {0, 256, 4, 1}, DESIGN},
-    {"stream", "best", "omp", "gcc", 0, {0, 256, 4, 1}, DESIGN},
-    {"copy", "best", "cuda", "nvcc", 0, {8, 256, 4, 1}, DESIGN},
-    {"copy", "best", "omp", "clang", 0, {0, 256, 4, 1}, DESIGN},
-    {"copy", "best", "omp", "gcc", 0, {0, 256, 4, 1}, DESIGN},
-    {"fill", "best", "cuda", "nvcc", 0, {8, 256, 4, 1}, DESIGN},
-    {"fill", "best", "omp", "clang", 0, {0, 256, 4, 1}, DESIGN},
-    {"fill", "best", "omp", "gcc", 0, {0, 256, 4, 1}, DESIGN},
-    {"fma", "best", "cuda", "nvcc", 0, {0, 256, 4, 1}, DESIGN},
-    {"fma", "best", "omp", "clang", 0, {0, 256, 4, 1}, DESIGN},
-    {"fma", "best", "omp", "gcc", 0, {0, 256, 2, 1}, DESIGN}, /* 4, 8 chains: wrong doubles from gcc-12 on the H200 */
+    /* bench     variant model  toolchain dtype cc  {per_sm, threads, elems, rows}  source */
+    {"dmvm", "best", "cuda", "nvcc", "*", 0, {0, 256, 2, 2}, DESIGN},
+    {"dmvm", "best", "omp", "clang", "*", 0, {0, 256, 2, 2}, DESIGN},
+    {"dmvm", "best", "omp", "gcc", "*", 0, {0, 256, 2, 2}, DESIGN},
+    {"reduce", "best", "cuda", "nvcc", "*", 0, {8, 256, 4, 1}, DESIGN},
+    {"reduce", "best", "omp", "clang", "*", 0, {8, 256, 4, 1}, DESIGN},
+    {"reduce", "best", "omp", "gcc", "*", 0, {8, 256, 4, 1}, DESIGN},
+    {"stream", "best", "cuda", "nvcc", "*", 0, {8, 256, 4, 1}, DESIGN},
+    {"stream", "best", "omp", "clang", "*", 0, {0, 256, 4, 1}, DESIGN},
+    {"stream", "best", "omp", "gcc", "*", 0, {0, 256, 4, 1}, DESIGN},
+    {"copy", "best", "cuda", "nvcc", "*", 0, {8, 256, 4, 1}, DESIGN},
+    {"copy", "best", "omp", "clang", "*", 0, {0, 256, 4, 1}, DESIGN},
+    {"copy", "best", "omp", "gcc", "*", 0, {0, 256, 4, 1}, DESIGN},
+    {"fill", "best", "cuda", "nvcc", "*", 0, {8, 256, 4, 1}, DESIGN},
+    {"fill", "best", "omp", "clang", "*", 0, {0, 256, 4, 1}, DESIGN},
+    {"fill", "best", "omp", "gcc", "*", 0, {0, 256, 4, 1}, DESIGN},
+    {"fma", "best", "cuda", "nvcc", "*", 0, {0, 256, 4, 1}, DESIGN},
+    {"fma", "best", "omp", "clang", "*", 0, {0, 256, 4, 1}, DESIGN},
+    {"fma", "best", "omp", "gcc", "*", 0, {0, 256, 2, 1}, DESIGN}, /* 4, 8 chains: wrong doubles from gcc-12 on the H200 */
     /* Measured: `scripts/tune_gpu.sh` on the H200 (cc 90), 2026-11-22, results/h200/tune/ */
-    {"dmvm", "best", "cuda", "nvcc", 90, {0, 256, 4, 2}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 4467.9 GB/s"},
-    {"dmvm", "best", "omp", "clang", 90, {0, 256, 4, 2}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 2948.8 GB/s"},
-    {"dmvm", "best", "omp", "gcc", 90, {0, 256, 2, 1}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 114.5 GB/s"},
-    {"reduce", "best", "cuda", "nvcc", 90, {8, 256, 2, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4188.0 GB/s"},
-    {"reduce", "best", "omp", "clang", 90, {8, 256, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 1891.5 GB/s"},
-    {"reduce", "best", "omp", "gcc", 90, {4, 256, 4, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 159.0 GB/s"},
-    {"stream", "best", "cuda", "nvcc", 90, {0, 256, 1, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4285.4 GB/s"},
-    {"stream", "best", "omp", "clang", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 3283.9 GB/s"},
-    {"stream", "best", "omp", "gcc", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 306.4 GB/s"},
-    {"copy", "best", "cuda", "nvcc", 90, {0, 256, 1, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4292.0 GB/s"},
-    {"copy", "best", "omp", "clang", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 3298.1 GB/s"},
-    {"copy", "best", "omp", "gcc", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 305.8 GB/s"},
-    {"fill", "best", "cuda", "nvcc", 90, {0, 256, 1, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4702.1 GB/s"},
-    {"fill", "best", "omp", "clang", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4092.0 GB/s"},
-    {"fill", "best", "omp", "gcc", 90, {8, 256, 4, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 169.8 GB/s"},
-    {"fma", "best", "cuda", "nvcc", 90, {0, 128, 4, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 32299.1 GFLOP/s"},
-    {"fma", "best", "omp", "clang", 90, {0, 256, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 28241.7 GFLOP/s"},
-    {"fma", "best", "omp", "gcc", 90, {0, 256, 2, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 2003.3 GFLOP/s"},
+    {"dmvm", "best", "cuda", "nvcc", "*", 90, {0, 256, 4, 2}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 4467.9 GB/s"},
+    {"dmvm", "best", "omp", "clang", "*", 90, {0, 256, 4, 2}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 2948.8 GB/s"},
+    {"dmvm", "best", "omp", "gcc", "*", 90, {0, 256, 2, 1}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 114.5 GB/s"},
+    {"reduce", "best", "cuda", "nvcc", "*", 90, {8, 256, 2, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4188.0 GB/s"},
+    {"reduce", "best", "omp", "clang", "*", 90, {8, 256, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 1891.5 GB/s"},
+    {"reduce", "best", "omp", "gcc", "*", 90, {4, 256, 4, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 159.0 GB/s"},
+    {"stream", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4285.4 GB/s"},
+    {"stream", "best", "omp", "clang", "*", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 3283.9 GB/s"},
+    {"stream", "best", "omp", "gcc", "*", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 306.4 GB/s"},
+    {"copy", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4292.0 GB/s"},
+    {"copy", "best", "omp", "clang", "*", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 3298.1 GB/s"},
+    {"copy", "best", "omp", "gcc", "*", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 305.8 GB/s"},
+    {"fill", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4702.1 GB/s"},
+    {"fill", "best", "omp", "clang", "*", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4092.0 GB/s"},
+    {"fill", "best", "omp", "gcc", "*", 90, {8, 256, 4, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 169.8 GB/s"},
+    {"fma", "best", "cuda", "nvcc", "*", 90, {0, 128, 4, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 32299.1 GFLOP/s"},
+    {"fma", "best", "omp", "clang", "*", 90, {0, 256, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 28241.7 GFLOP/s"},
+    {"fma", "best", "omp", "gcc", "*", 90, {0, 256, 2, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 2003.3 GFLOP/s"},
 };
 const size_t pb_tuning_nrows = sizeof pb_tuning_table / sizeof pb_tuning_table[0];
 
@@ -170,8 +173,8 @@ int pb_tune_apply(const char *value, const char *toolchain, pb_shape *s, char *e
     return applied;
 }
 
-int pb_tuning_lookup(const char *bench, const char *variant, const char *model, const char *toolchain, int cc,
-                     pb_shape *out, char *src, size_t cap)
+int pb_tuning_lookup(const char *bench, const char *variant, const char *model, const char *toolchain,
+                     const char *dtype, int cc, pb_shape *out, char *src, size_t cap)
 {
     const pb_tuning_row *best = NULL;
     int best_score = -1;
@@ -184,7 +187,10 @@ int pb_tuning_lookup(const char *bench, const char *variant, const char *model, 
             continue;
         if (r->cc != 0 && r->cc != cc)
             continue;
-        int score = 2 * (r->cc != 0) + tc_exact;
+        int dt_exact = dtype && strcmp(r->dtype, dtype) == 0;
+        if (!dt_exact && strcmp(r->dtype, "*") != 0)
+            continue;
+        int score = 4 * (r->cc != 0) + 2 * dt_exact + tc_exact;
         if (score > best_score)
             best = r, best_score = score;
     }
@@ -197,9 +203,11 @@ int pb_tuning_lookup(const char *bench, const char *variant, const char *model, 
     *out = best->shape;
     char where[96];
     if (best->cc)
-        snprintf(where, sizeof where, "tuning table: cc %d", best->cc);
+        snprintf(where, sizeof where, "tuning table: cc %d%s%s", best->cc, strcmp(best->dtype, "*") ? ", " : "",
+                 strcmp(best->dtype, "*") ? best->dtype : "");
     else
-        snprintf(where, sizeof where, "tuning table: any cc");
+        snprintf(where, sizeof where, "tuning table: any cc%s%s", strcmp(best->dtype, "*") ? ", " : "",
+                 strcmp(best->dtype, "*") ? best->dtype : "");
     const char *tune = getenv(PB_TUNE_ENV);
     char err[200] = "";
     int applied = tune && *tune ? pb_tune_apply(tune, toolchain, out, err, sizeof err) : 0;

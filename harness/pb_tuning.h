@@ -24,7 +24,7 @@ typedef struct pb_shape {
 /* Accepted values: what the kernels are instantiated for. */
 #define PB_SHAPE_MAX_PER_SM 64
 #define PB_SHAPE_MAX_THREADS 1024 /* a multiple of 32 */
-#define PB_SHAPE_ELEMS "1,2,4,8"  /* powers of two up to 8 */
+#define PB_SHAPE_ELEMS "1,2,4,8,16" /* powers of two up to 16 (16: OpenMP stream, copy, fill, reduce) */
 #define PB_SHAPE_ROWS "1,2,4"
 
 typedef struct pb_tuning_row {
@@ -32,6 +32,8 @@ typedef struct pb_tuning_row {
     const char *variant;   /* best */
     const char *model;     /* cuda or omp */
     const char *toolchain; /* nvcc, clang, gcc, or "*" for any */
+    const char *dtype;     /* float, double, int, or "*" for any (a lane moves 4 or 8 bytes per
+                            * element, so the shape that keeps enough bytes in flight differs) */
     int cc;                /* compute capability x 10 (80, 86, 90), 0 for any */
     pb_shape shape;
     const char *source;    /* where the row comes from: a sweep (GPU, date) or the design default */
@@ -46,14 +48,14 @@ extern const size_t pb_tuning_nrows;
  * toolchain's backends, one without applies to all. Keys not given keep the table's value. */
 #define PB_TUNE_ENV "PB_TUNE"
 
-/* The shape of (bench, variant, model, toolchain) on a GPU of compute capability cc (x 10,
- * 0 when unknown): the most specific table row (exact cc before any cc, then exact
- * toolchain before "*"), then the PB_TUNE overrides. `src` (may be NULL) says where the
+/* The shape of (bench, variant, model, toolchain, dtype) on a GPU of compute capability cc
+ * (x 10, 0 when unknown): the most specific table row (exact cc before any cc, then exact
+ * dtype before "*", then exact toolchain before "*"), then the PB_TUNE overrides. `src` (may be NULL) says where the
  * shape comes from. 0 on success; -1 when no row matches (out is then all zero). A
  * PB_TUNE that does not parse or holds values outside the accepted ones is ignored, and
  * `src` says so. */
-int pb_tuning_lookup(const char *bench, const char *variant, const char *model, const char *toolchain, int cc,
-                     pb_shape *out, char *src, size_t cap);
+int pb_tuning_lookup(const char *bench, const char *variant, const char *model, const char *toolchain,
+                     const char *dtype, int cc, pb_shape *out, char *src, size_t cap);
 
 /* Apply the fields of one "key=value,..." list to *s. 0 on success; -1 with a message. */
 int pb_shape_parse(const char *spec, pb_shape *s, char *err, size_t cap);

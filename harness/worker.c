@@ -442,7 +442,8 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     if (strcmp(v->name, "best") == 0 && rc != PB_SKIP) { /* the launch shape it ran with */
         pb_shape sh;
         char shape[200];
-        if (pb_tuning_lookup(c->bench->name, v->name, be->name, be->compiler, bs->dev.on_host ? 0 : w->cc, &sh, shape,
+        if (pb_tuning_lookup(c->bench->name, v->name, be->name, be->compiler, pb_dtype_name(c->dtype),
+                             bs->dev.on_host ? 0 : w->cc, &sh, shape,
                              sizeof shape) == 0) {
             size_t len = strlen(r.note);
             snprintf(r.note + len, sizeof r.note - len, "%sshape %s", len ? "; " : "", shape);

@@ -24,29 +24,31 @@
 
 static const char *const benches[] = {"dmvm", "reduce", "stream", "copy", "fill", "fma"};
 enum { NBENCH = sizeof benches / sizeof benches[0] };
-static pb_shape shapes[NBENCH];
+static pb_shape shapes[NBENCH][PB_NDTYPES]; /* a float lane moves half a double one's bytes */
 static const pb_shape none;
 
 void pb_omp_best_init(int cc, int sms)
 {
     (void)sms;
     for (int b = 0; b < NBENCH; ++b)
-        if (pb_tuning_lookup(benches[b], "best", "omp", PB_OMP_GCC ? "gcc" : "clang", cc, &shapes[b], NULL, 0) != 0 ||
-            pb_shape_check(&shapes[b], NULL, 0) != 0)
-            memset(&shapes[b], 0, sizeof shapes[b]);
+        for (int t = 0; t < PB_NDTYPES; ++t)
+            if (pb_tuning_lookup(benches[b], "best", "omp", PB_OMP_GCC ? "gcc" : "clang", pb_dtype_name((pb_dtype)t), cc,
+                                 &shapes[b][t], NULL, 0) != 0 ||
+                pb_shape_check(&shapes[b][t], NULL, 0) != 0)
+                memset(&shapes[b][t], 0, sizeof shapes[b][t]);
 }
 
-const pb_shape *pb_omp_best_shape(const char *bench)
+const pb_shape *pb_omp_best_shape(const char *bench, pb_dtype dtype)
 {
     for (int b = 0; b < NBENCH; ++b)
-        if (strcmp(benches[b], bench) == 0)
-            return &shapes[b];
+        if (strcmp(benches[b], bench) == 0 && dtype >= 0 && dtype < PB_NDTYPES)
+            return &shapes[b][dtype];
     return &none;
 }
 
 int pb_omp_dmvm_best(const pb_args *a)
 {
-    const pb_shape *sh = pb_omp_best_shape("dmvm");
+    const pb_shape *sh = pb_omp_best_shape("dmvm", a->dtype);
     if (!sh->threads)
         return PB_SKIP;
     if (a->dtype == PB_FLOAT)
@@ -57,7 +59,7 @@ int pb_omp_dmvm_best(const pb_args *a)
 /* stream, copy (src = buf 0, dest = buf 1) and fill (dest = buf 0, value: every byte PB_FILL_BYTE) */
 static int micro(const char *bench, const pb_args *a)
 {
-    const pb_shape *sh = pb_omp_best_shape(bench);
+    const pb_shape *sh = pb_omp_best_shape(bench, a->dtype);
     if (!sh->threads)
         return PB_SKIP;
     const long n = (long)a->n, teams = pb_shape_teams(sh, pb_omp_sms(), (n + sh->elems - 1) / sh->elems, sh->threads);
@@ -85,9 +87,9 @@ int pb_omp_fill_best(const pb_args *a) { return micro("fill", a); }
 
 int pb_omp_fma_best(const pb_args *a)
 {
-    const pb_shape *sh = pb_omp_best_shape("fma");
-    if (!sh->threads)
-        return PB_SKIP;
+    const pb_shape *sh = pb_omp_best_shape("fma", a->dtype);
+    if (!sh->threads || sh->elems > 8)
+        return PB_SKIP; /* chains are instantiated up to 8 */
     const long n = (long)a->n, teams = pb_shape_teams(sh, pb_omp_sms(), (n + sh->elems - 1) / sh->elems, sh->threads);
     if (a->dtype == PB_FLOAT)
         fma_best__float(n, a->param[0], (float)PB_FMA_A, (float)PB_FMA_B, a->buf[0], a->buf[1], teams, sh->threads,

@@ -92,7 +92,7 @@ int pb_omp_sms(void);
 /* Look up the launch shapes of the best variants for this GPU (best.c), and the shape of
  * a benchmark's best variant (threads = 0 when none: the variant is skipped). */
 void pb_omp_best_init(int cc, int sms);
-const pb_shape *pb_omp_best_shape(const char *bench);
+const pb_shape *pb_omp_best_shape(const char *bench, pb_dtype dtype);
 
 int pb_omp_dmvm_v0(const pb_args *a);
 int pb_omp_dmvm_v1(const pb_args *a);

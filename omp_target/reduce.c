@@ -29,7 +29,7 @@
 #define IN_OUT(t) (long)a->n, (const t *)a->buf[0], (t *)a->buf[1], a->ran_on
 #define IN_OUT_PART(t) (long)a->n, (const t *)a->buf[0], (t *)a->buf[1], (t *)a->buf[2], a->ran_on
 #define BLOCK_IN_OUT_PART(t) (long)a->n, a->param[0], (const t *)a->buf[0], (t *)a->buf[1], (t *)a->buf[2], a->ran_on
-#define BEST_ARGS(t) (long)a->n, pb_omp_best_shape("reduce"), (const t *)a->buf[0], (t *)a->buf[1], (t *)a->buf[2], a->ran_on
+#define BEST_ARGS(t) (long)a->n, pb_omp_best_shape("reduce", a->dtype), (const t *)a->buf[0], (t *)a->buf[1], (t *)a->buf[2], a->ran_on
 
 /* pb_omp_reduce_<name>: dispatch on the dtype to <name>__int/float/double(ARGS(T)). */
 #define DISPATCH(name, ARGS)                                                                                 \
@@ -49,7 +49,7 @@ DISPATCH(atomic, IN_OUT)
 
 int pb_omp_reduce_best(const pb_args *a)
 {
-    if (!pb_omp_best_shape("reduce")->threads)
+    if (!pb_omp_best_shape("reduce", a->dtype)->threads)
         return PB_SKIP;
     if (a->dtype == PB_INT)
         return best__int(BEST_ARGS(int32_t));

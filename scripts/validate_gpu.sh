@@ -228,15 +228,18 @@ declare -A alt=(
   [fma]="--size 1,33,100003 --chain 64 --dtype float,double"
 )
 shapes=("per_sm=1,threads=64,elems=4,rows=4" "per_sm=0,threads=96,elems=1,rows=1" "per_sm=3,threads=1024,elems=2,rows=2"
-        "per_sm=2,threads=32,elems=8,rows=1")
+        "per_sm=2,threads=32,elems=8,rows=1" "per_sm=1,threads=64,elems=16,rows=1")
 for bench in dmvm reduce stream copy fill fma; do
   stage 5 || break
   case " $benches " in *" $bench "*) ;; *) continue ;; esac
   for shape in "${shapes[@]}"; do
-    [ "$bench" = dmvm ] && [[ "$shape" == *elems=8* ]] && continue # dmvm best takes elems up to 4
+    [ "$bench" = dmvm ] && [[ "$shape" == *elems=8* || "$shape" == *elems=16* ]] && continue # dmvm: up to 4
+    [ "$bench" = fma ] && [[ "$shape" == *elems=16* ]] && continue # fma: chains up to 8
+    backends=cuda,omp,omp@gcc
+    [[ "$shape" == *elems=16* ]] && backends=omp,omp@gcc # 16 loads per lane: OpenMP only
     tag=${shape//[=,]/_}
     # shellcheck disable=SC2086
-    PB_TUNE=$shape "$pb" "$bench" --backend cuda,omp,omp@gcc --no-baselines --variants best ${alt[$bench]} \
+    PB_TUNE=$shape "$pb" "$bench" --backend $backends --no-baselines --variants best ${alt[$bench]} \
         --warmup 1 --reps 2 --csv "$out/validate_best_${bench}_$tag.csv" "$@" > "$out/validate_best_${bench}_$tag.txt" \
         2> "$out/validate_best_${bench}_$tag.log"
     rc=$?
@@ -249,7 +252,7 @@ for bench in dmvm reduce stream copy fill fma; do
     else
       note "ok   $bench best $shape: $pass rows passed"
     fi
-    [ -x "$sanitizer" ] || continue
+    [ -x "$sanitizer" ] && [[ "$backends" == cuda* ]] || continue
     tools=memcheck
     [ "$bench" = dmvm ] || [ "$bench" = reduce ] && tools="memcheck racecheck"
     for tool in $tools; do

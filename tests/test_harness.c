@@ -547,24 +547,41 @@ static void test_tuning(void)
     /* every best variant has a row for every model and toolchain, with accepted values */
     const char *bench[] = {"dmvm", "reduce", "stream", "copy", "fill", "fma"};
     const char *model[] = {"cuda", "omp", "omp"}, *tc[] = {"nvcc", "clang", "gcc"};
+    const char *dt[] = {"float", "double", "int"};
     for (int b = 0; b < 6; ++b)
-        for (int m = 0; m < 3; ++m) {
-            CHECK(pb_tuning_lookup(bench[b], "best", model[m], tc[m], 90, &sh, src, sizeof src) == 0);
-            CHECK(pb_shape_check(&sh, err, sizeof err) == 0);
-        }
-    CHECK(pb_tuning_lookup("dmvm", "v7", "cuda", "nvcc", 90, &sh, src, sizeof src) == -1 && sh.threads == 0);
-    CHECK(pb_tuning_lookup("stream-strided", "best", "omp", "clang", 90, &sh, src, sizeof src) == -1);
+        for (int m = 0; m < 3; ++m)
+            for (int d = 0; d < 3; ++d) {
+                CHECK(pb_tuning_lookup(bench[b], "best", model[m], tc[m], dt[d], 90, &sh, src, sizeof src) == 0);
+                CHECK(pb_shape_check(&sh, err, sizeof err) == 0);
+            }
+    CHECK(pb_tuning_lookup("dmvm", "v7", "cuda", "nvcc", "double", 90, &sh, src, sizeof src) == -1 && sh.threads == 0);
+    CHECK(pb_tuning_lookup("stream-strided", "best", "omp", "clang", "double", 90, &sh, src, sizeof src) == -1);
     /* specificity: an exact cc beats any cc, an exact toolchain beats "*" */
-    CHECK(pb_tuning_lookup("stream", "best", "cuda", "nvcc", 0, &sh, src, sizeof src) == 0 && strstr(src, "any cc"));
+    CHECK(pb_tuning_lookup("stream", "best", "cuda", "nvcc", "double", 0, &sh, src, sizeof src) == 0 && strstr(src, "any cc"));
     int exact = -1;
     for (size_t i = 0; i < pb_tuning_nrows; ++i)
         if (pb_tuning_table[i].cc != 0)
             exact = (int)i;
     if (exact >= 0) { /* a measured row: its own cc picks it, another cc does not */
         const pb_tuning_row *r = &pb_tuning_table[exact];
-        CHECK(pb_tuning_lookup(r->bench, r->variant, r->model, r->toolchain, r->cc, &sh, src, sizeof src) == 0);
+        const char *d = strcmp(r->dtype, "*") ? r->dtype : "double";
+        CHECK(pb_tuning_lookup(r->bench, r->variant, r->model, r->toolchain, d, r->cc, &sh, src, sizeof src) == 0);
         CHECK(memcmp(&sh, &r->shape, sizeof sh) == 0 && strstr(src, "tuning table: cc"));
     }
+    /* a row for one dtype: that dtype picks it over the "*" row of the same key; another
+     * dtype does not see it */
+    for (size_t i = 0; i < pb_tuning_nrows; ++i) {
+        const pb_tuning_row *r = &pb_tuning_table[i];
+        if (!strcmp(r->dtype, "*"))
+            continue;
+        CHECK(pb_tuning_lookup(r->bench, r->variant, r->model, r->toolchain, r->dtype, r->cc, &sh, src, sizeof src) ==
+              0);
+        CHECK(memcmp(&sh, &r->shape, sizeof sh) == 0 && strstr(src, r->dtype));
+        const char *other = strcmp(r->dtype, "double") ? "double" : "float";
+        CHECK(pb_tuning_lookup(r->bench, r->variant, r->model, r->toolchain, other, r->cc, &sh, src, sizeof src) == 0);
+        CHECK(!strstr(src, r->dtype));
+    }
+    CHECK(pb_tuning_lookup("stream", "best", "omp", "clang", NULL, 90, &sh, src, sizeof src) == 0); /* "*" rows */
     /* PB_TUNE: sections for all toolchains, then the toolchain's own; fields not named stay */
     pb_shape base = {8, 256, 4, 1}, s2 = base;
     CHECK(pb_tune_apply("threads=128;gcc:elems=2;clang:elems=8", "gcc", &s2, err, sizeof err) == 1);
@@ -576,6 +593,10 @@ static void test_tuning(void)
           memcmp(&s2, &base, sizeof s2) == 0);
     CHECK(pb_tune_apply("threads=100", "nvcc", &s2, err, sizeof err) == -1 && strstr(err, "multiples of 32"));
     CHECK(pb_tune_apply("rows=8", "nvcc", &s2, err, sizeof err) == -1);
+    CHECK(pb_tune_apply("elems=32", "nvcc", &s2, err, sizeof err) == -1);
+    s2 = base;
+    CHECK(pb_tune_apply("clang:elems=16", "clang", &s2, err, sizeof err) == 1 && s2.elems == 16);
+    s2 = base;
     CHECK(pb_tune_apply("per_sm=65", "nvcc", &s2, err, sizeof err) == -1);
     CHECK(pb_tune_apply("warps=4", "nvcc", &s2, err, sizeof err) == -1 && strstr(err, "unknown key"));
     CHECK(pb_tune_apply("icc:threads=64", "nvcc", &s2, err, sizeof err) == -1 && strstr(err, "unknown toolchain"));
@@ -588,15 +609,15 @@ static void test_tuning(void)
     CHECK(pb_shape_parse(text, &round, err, sizeof err) == 0 && memcmp(&round, &base, sizeof round) == 0);
     /* the environment reaches the lookup, and the source says so; a bad value is ignored */
     setenv(PB_TUNE_ENV, "clang:threads=512,rows=2", 1);
-    CHECK(pb_tuning_lookup("dmvm", "best", "omp", "clang", 90, &sh, src, sizeof src) == 0);
+    CHECK(pb_tuning_lookup("dmvm", "best", "omp", "clang", "double", 90, &sh, src, sizeof src) == 0);
     CHECK(sh.threads == 512 && sh.rows == 2 && strstr(src, "from PB_TUNE=clang:threads=512,rows=2"));
-    CHECK(pb_tuning_lookup("dmvm", "best", "omp", "gcc", 90, &sh, src, sizeof src) == 0 && !strstr(src, "PB_TUNE"));
+    CHECK(pb_tuning_lookup("dmvm", "best", "omp", "gcc", "double", 90, &sh, src, sizeof src) == 0 && !strstr(src, "PB_TUNE"));
     setenv(PB_TUNE_ENV, "threads=7", 1);
     pb_shape table;
     unsetenv(PB_TUNE_ENV);
-    pb_tuning_lookup("fma", "best", "cuda", "nvcc", 90, &table, NULL, 0);
+    pb_tuning_lookup("fma", "best", "cuda", "nvcc", "double", 90, &table, NULL, 0);
     setenv(PB_TUNE_ENV, "threads=7", 1);
-    CHECK(pb_tuning_lookup("fma", "best", "cuda", "nvcc", 90, &sh, src, sizeof src) == 0);
+    CHECK(pb_tuning_lookup("fma", "best", "cuda", "nvcc", "double", 90, &sh, src, sizeof src) == 0);
     CHECK(memcmp(&sh, &table, sizeof sh) == 0 && strstr(src, "ignored"));
     unsetenv(PB_TUNE_ENV);
     /* teams: one per work group without a cap, else per_sm * SMs, at least 1 */

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Nsight Compute over the kernels behind issue 10's ratios: per benchmark, the library's
+# kernel, CUDA best, and OpenMP best under clang-19 and gcc-12, one launch each (the one
+# after the warm-up), at the target table's sizes. What limits each: DRAM throughput,
+# occupancy, registers, the issue rate and the warp stall reasons.
+# usage: scripts/ncu_best.sh OUTDIR [NAME...]   (on a GPU host with ncu; from the bundle)
+# NAME: dmvm, reduce, stream_float, stream_double, fma_float (default: all of them)
+set -uo pipefail
+out=${1:?usage: ncu_best.sh OUTDIR [NAME...]}
+shift
+here=$(cd "$(dirname "$0")" && pwd)
+w=$here/../libexec/portbench
+[ -x "$w/pb-cuda" ] || w=$here/../build/libexec/portbench
+ncu=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
+[ -x "$ncu" ] || { echo "ncu_best: ncu not found (set NCU)" >&2; exit 2; }
+mkdir -p "$out"
+sections=(--section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section LaunchStats
+          --section SchedulerStats --section WarpStateStats)
+status=0
+# prof TAG WORKER KERNEL-REGEX BENCH ARGS...: one launch of the kernel, after the warm-up
+prof() {
+  local tag=$1 worker=$2 kernel=$3
+  shift 3
+  [ -x "$w/$worker" ] || { echo "ncu_best: $tag: no $worker"; return; }
+  local t0=$SECONDS
+  "$ncu" --clock-control none "${sections[@]}" -k "regex:$kernel" --launch-skip 1 -c 1 \
+    "$w/$worker" "$@" --warmup 1 --reps 1 --quiet --emit "$out/ncu_$tag.csv" > "$out/ncu_$tag.txt" 2>&1
+  local rc=$?
+  [ $rc -ne 0 ] && status=1
+  echo "ncu_best: $tag: exit $rc after $((SECONDS - t0)) s: $(grep -m1 -E 'DRAM Throughput' "$out/ncu_$tag.txt" | tr -s ' ')"
+}
+# the four of one benchmark: library, CUDA best, clang best, gcc best
+four() {
+  local tag=$1 lib=$2 libk=$3 k=$4
+  shift 4
+  [ -n "$lib" ] && prof "${tag}_lib" pb-cuda "$libk" "$@" --backend "$lib" --variants all
+  prof "${tag}_cuda" pb-cuda "$k" "$@" --backend cuda --variants best
+  prof "${tag}_clang19" pb-omp-clang-19 "$k" "$@" --backend omp --variants best
+  prof "${tag}_gcc12" pb-omp-gcc-12 "$k" "$@" --backend omp --variants best
+}
+names=("$@")
+[ ${#names[@]} -eq 0 ] && names=(dmvm reduce stream_float stream_double fma_float)
+for name in "${names[@]}"; do
+  case $name in
+  dmvm) four dmvm cublas gemv dmvm_best dmvm --nx 16384 --dtype double ;;
+  reduce) four reduce cub Reduce 'reduce_best|partials_' reduce --n 268435456 --dtype double ;;
+  stream_float) four stream_float "" "" 'micro_best|stream_best' stream --n 268435456 --dtype float ;;
+  stream_double) four stream_double "" "" 'micro_best|stream_best' stream --n 268435456 --dtype double ;;
+  fma_float) prof fma_float_clang19 pb-omp-clang-19 fma_best fma --n 4194304 --chain 1024 --dtype float --backend omp \
+               --variants best ;;
+  *) echo "ncu_best: unknown name $name" >&2; status=2 ;;
+  esac
+done
+exit $status
