@@ -41,7 +41,7 @@ mkdir -p "$root/bin" "$root/libexec/portbench" "$root/lib" "$root/scripts"
 cp "$build/bin/portbench" "$root/bin/"
 cp "$build"/libexec/portbench/pb-* "$root/libexec/portbench/"
 cp "$here/validate_gpu.sh" "$here/gpu_results.sh" "$here/probe_clang16.sh" "$here/gemm_k7_sweep.sh" "$here/tune_gpu.sh" \
-   "$here/gemm_best_sweep.sh" "$root/scripts/"
+   "$here/gemm_best_sweep.sh" "$here/ncu_best.sh" "$root/scripts/"
 # The MPI launcher the driver was built against (MPICH's hydra), so that
 # `portbench/bin/mpiexec -n 2 portbench/bin/portbench ...` works on a host without MPI:
 # hydra finds hydra_pmi_proxy next to itself; both find their libraries in lib/.

@@ -9,7 +9,7 @@ set -uo pipefail
 out=${1:?usage: ncu_best.sh OUTDIR [NAME...]}
 shift
 here=$(cd "$(dirname "$0")" && pwd)
-w=$here/../libexec/portbench
+w=${PB_WORKERS:-$here/../libexec/portbench} # the workers: the bundle's, a build tree's, or PB_WORKERS
 [ -x "$w/pb-cuda" ] || w=$here/../build/libexec/portbench
 ncu=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
 [ -x "$ncu" ] || { echo "ncu_best: ncu not found (set NCU)" >&2; exit 2; }
@@ -17,13 +17,14 @@ mkdir -p "$out"
 sections=(--section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section LaunchStats
           --section SchedulerStats --section WarpStateStats)
 status=0
-# prof TAG WORKER KERNEL-REGEX BENCH ARGS...: one launch of the kernel, after the warm-up
+# prof TAG WORKER KERNEL-REGEX BENCH ARGS...: one launch of the kernel after the warm-up's
+# (SKIP: how many matching launches the warm-up makes, 1 unless said)
 prof() {
   local tag=$1 worker=$2 kernel=$3
   shift 3
   [ -x "$w/$worker" ] || { echo "ncu_best: $tag: no $worker"; return; }
   local t0=$SECONDS
-  "$ncu" --clock-control none "${sections[@]}" -k "regex:$kernel" --launch-skip 1 -c 1 \
+  "$ncu" --clock-control none "${sections[@]}" -k "regex:$kernel" --launch-skip "${SKIP:-1}" -c 1 \
     "$w/$worker" "$@" --warmup 1 --reps 1 --quiet --emit "$out/ncu_$tag.csv" > "$out/ncu_$tag.txt" 2>&1
   local rc=$?
   [ $rc -ne 0 ] && status=1
@@ -34,7 +35,7 @@ four() {
   local tag=$1 lib=$2 libk=$3 k=$4
   shift 4
   [ -n "$lib" ] && prof "${tag}_lib" pb-cuda "$libk" "$@" --backend "$lib" --variants all
-  prof "${tag}_cuda" pb-cuda "$k" "$@" --backend cuda --variants best
+  [ "$tag" != reduce ] && prof "${tag}_cuda" pb-cuda "$k" "$@" --backend cuda --variants best
   prof "${tag}_clang19" pb-omp-clang-19 "$k" "$@" --backend omp --variants best
   prof "${tag}_gcc12" pb-omp-gcc-12 "$k" "$@" --backend omp --variants best
 }
@@ -43,7 +44,10 @@ names=("$@")
 for name in "${names[@]}"; do
   case $name in
   dmvm) four dmvm cublas gemv dmvm_best dmvm --nx 16384 --dtype double ;;
-  reduce) four reduce cub Reduce 'reduce_best|partials_' reduce --n 268435456 --dtype double ;;
+  reduce) # CUDA best: two launches of reduce_best per sum (the first passes over the input)
+    prof reduce_lib pb-cuda DeviceReduceKernel reduce --n 268435456 --dtype double --backend cub --variants all
+    SKIP=2 prof reduce_cuda pb-cuda reduce_best reduce --n 268435456 --dtype double --backend cuda --variants best
+    four reduce "" "" partials_ reduce --n 268435456 --dtype double ;;
   stream_float) four stream_float "" "" 'micro_best|stream_best' stream --n 268435456 --dtype float ;;
   stream_double) four stream_double "" "" 'micro_best|stream_best' stream --n 268435456 --dtype double ;;
   fma_float) prof fma_float_clang19 pb-omp-clang-19 fma_best fma --n 4194304 --chain 1024 --dtype float --backend omp \
