@@ -43,13 +43,17 @@ C
   lane_loops "$tmp/gcc.ptx" > "$tmp/lanes.txt"
   required=""
   for t in float double; do
-    for f in v0 v1 v2 v3 v4 v5 v6 v7 v8 v9 zero stream copy fill strided fma dmvm_best_r1 dmvm_best_r2 dmvm_best_r4 \
-             stream_best copy_best fill_best fma_best best_regs8x8 best_regs16x8 best_regs8x4; do
+    for f in v0 v1 v2 v3 v4 v5 v6 v7 v8 v9 zero stream copy fill strided fma best_regs8x8 best_regs16x8 best_regs8x4; do
       required="$required ${f}__$t"
     done
+    # best: one kernel per launch-shape constant (rows R, loads K; omp_target/best_kernels.inc)
+    for r in 1 2 4; do for k in 1 2 4; do required="$required dmvm_best_r${r}_k${k}__$t"; done; done
+    for k in 1 2 4 8 16; do required="$required stream_best_${k}__$t copy_best_${k}__$t fill_best_${k}__$t"; done
+    for k in 1 2 4 8; do required="$required fma_best_k${k}__$t"; done
   done
   for t in int float double; do
-    for f in k0 clause finish twolevel partials atomic k1_pass k2_pass k3_pass k4_pass k5_pass \
+    for k in 1 2 4 8 16; do required="$required partials_acc${k}__$t"; done
+    for f in k0 clause finish twolevel atomic k1_pass k2_pass k3_pass k4_pass k5_pass \
              k6_64 k6_128 k6_256 k6_512 k6_1024 k7_64 k7_128 k7_256 k7_512 k7_1024; do
       required="$required ${f}__$t"
     done
