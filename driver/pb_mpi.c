@@ -53,9 +53,15 @@ int pb_mpi_init(int *argc, char ***argv, pb_mpi *m)
     if (!pb_mpi_launched())
         return PB_OK;
     /* Only CSV text crosses MPI here, never GPU memory: keep MPICH's GPU support (CUDA
-     * in every rank) off unless the user asks for it. A guess against the one defect seen
-     * on two H200s (mpiexec stayed after rank 0 had written everything), not verified. */
+     * in every rank) off unless the user asks for it. */
     setenv("MPIR_CVAR_ENABLE_GPU", "0", 0);
+    /* On two H200s (MPICH 4 ch4:ucx, Debian's), both ranks stayed in MPI_Finalize after
+     * rank 1 had sent its rows (about 14 KB) through UCX's rendezvous/zero-copy protocol;
+     * with UCX_RNDV_THRESH=inf and UCX_ZCOPY_THRESH=inf (eager sends only) every run
+     * ended. The rows are small text, so eager costs nothing: the default here, unless the
+     * user sets them. */
+    setenv("UCX_RNDV_THRESH", "inf", 0);
+    setenv("UCX_ZCOPY_THRESH", "inf", 0);
     pb_mpi_trace("MPI_Init");
     atexit(trace_exit_last); /* runs after the handlers registered later (MPI's, CUDA's) */
     if (MPI_Init(argc, argv) != MPI_SUCCESS) {
