@@ -62,6 +62,12 @@ int pb_mpi_init(int *argc, char ***argv, pb_mpi *m)
      * user sets them. */
     setenv("UCX_RNDV_THRESH", "inf", 0);
     setenv("UCX_ZCOPY_THRESH", "inf", 0);
+    if (getenv("PB_MPI_TRACE")) {
+        char what[256];
+        snprintf(what, sizeof what, "environment: MPIR_CVAR_ENABLE_GPU=%s UCX_RNDV_THRESH=%s UCX_ZCOPY_THRESH=%s",
+                 getenv("MPIR_CVAR_ENABLE_GPU"), getenv("UCX_RNDV_THRESH"), getenv("UCX_ZCOPY_THRESH"));
+        pb_mpi_trace(what);
+    }
     pb_mpi_trace("MPI_Init");
     atexit(trace_exit_last); /* runs after the handlers registered later (MPI's, CUDA's) */
     if (MPI_Init(argc, argv) != MPI_SUCCESS) {

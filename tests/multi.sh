@@ -52,6 +52,20 @@ mpi_gather)    # mpiexec -n 3: rank 0 gathers every rank's rows into one file
   [ "$(jq '.mpi.ranks | length' out.csv.meta.json)" = 3 ] || fail "meta.json lacks the ranks"
   [ "$(jq '.mpi.gather_s | type' out.csv.meta.json)" = '"number"' ] || fail "no gather time"
   grep -q "slowest rank" table.txt || fail "no spread across ranks: $(head -5 table.txt)" ;;
+mpi_env) # the MPI defaults (eager UCX sends: both ranks stayed in MPI_Finalize on two H200s
+  # after a rendezvous send), set unless the user set them; PB_MPI_TRACE shows each step
+  PB_MPI_TRACE=1 "$mpiexec" -n 2 "$pb" "${small[@]}" --csv out.csv > table.txt 2> err.txt ||
+    fail "exit status $?: $(tail -3 err.txt)"
+  n=$(grep -c "mpi trace: .*environment: MPIR_CVAR_ENABLE_GPU=0 UCX_RNDV_THRESH=inf UCX_ZCOPY_THRESH=inf" err.txt)
+  [ "$n" = 2 ] || fail "$n ranks traced the defaults: $(grep -m2 environment err.txt)"
+  for step in "MPI_Finalize done" "exit: handlers done"; do
+    [ "$(grep -c "mpi trace: rank [01] .*: $step" err.txt)" = 2 ] || fail "not both ranks traced '$step'"
+  done
+  PB_MPI_TRACE=1 UCX_RNDV_THRESH=65536 "$mpiexec" -n 2 "$pb" "${small[@]}" --csv out2.csv > /dev/null 2> err2.txt ||
+    fail "exit status $? with UCX_RNDV_THRESH set"
+  [ "$(grep -c "UCX_RNDV_THRESH=65536 UCX_ZCOPY_THRESH=inf" err2.txt)" = 2 ] || fail "a user's UCX_RNDV_THRESH was overridden"
+  "$mpiexec" -n 2 "$pb" "${small[@]}" --csv out3.csv > /dev/null 2> err3.txt || fail "exit status $? without the trace"
+  grep -q "mpi trace" err3.txt && fail "traced without PB_MPI_TRACE" ;;
 mpi_rank_crash) # a rank whose worker crashes: FAIL rows carry its rank, the others finish
   "$mpiexec" -n 1 "$pb" "${small[@]}" --csv out.csv : -n 1 -env PB_TEST_CRASH_AFTER 1 "$pb" "${small[@]}" \
     : -n 1 "$pb" "${small[@]}" > /dev/null 2> err.txt
