@@ -46,7 +46,7 @@ static const sweep sweeps[] = {
     {"dmvm", "8192", "",
      {"per_sm=0,threads=256,rows=1,elems=2", "per_sm=0,threads=256,rows=2,elems=1", "per_sm=0,threads=256,rows=2,elems=2",
       "per_sm=0,threads=256,rows=2,elems=4", "per_sm=0,threads=256,rows=4,elems=2", "per_sm=0,threads=512,rows=2,elems=2"}},
-    {"reduce", "2^25", "",
+    {"reduce", "2^27", "", /* at 2^25 the two launches weighed more than the memory time (H200) */
      {"per_sm=4,threads=256,elems=4", "per_sm=8,threads=256,elems=2", "per_sm=8,threads=256,elems=4",
       "per_sm=8,threads=256,elems=8", "per_sm=16,threads=256,elems=4", "per_sm=8,threads=512,elems=4",
       "per_sm=8,threads=256,elems=16", "per_sm=4,threads=512,elems=16"}},
@@ -71,7 +71,7 @@ static void usage(FILE *f)
             "  and prints the fastest verified candidate of each toolchain as a row of the tuning table\n"
             "  (harness/pb_tuning.c), for this GPU's compute capability.\n"
             "  BENCH: dmvm, reduce, stream, copy, fill, fma. Defaults: --backend cuda,omp,omp@gcc, the\n"
-            "  sweep's size (dmvm nx=8192, fma n=2^22, others n=2^25), --dtype double, --warmup 1, --reps 5.\n"
+            "  sweep's size (dmvm nx=8192, fma n=2^22, reduce n=2^27, others n=2^25), --dtype double, --warmup 1, --reps 5.\n"
             "  Each candidate runs as `portbench BENCH --variants best` with the shapes in the environment\n"
             "  variable %s (\"nvcc:per_sm=8,threads=256,elems=4;clang:...;gcc:...\"), the run-time\n"
             "  override every best variant reads; a row's note records the shape it ran with.\n"
