@@ -28,6 +28,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 say() { printf 'check_codegen: %s\n' "$*"; }
+# set -e stops at the first failing command: say which (a CI run once failed here silently)
+trap 'say "FAIL line $LINENO: $BASH_COMMAND (exit $?)"' ERR
 need() { # need WHAT COUNT: a count of at least 1
   if [ "$2" -ge 1 ]; then say "ok   $1: $2"; else say "FAIL $1: none"; fail=1; fi
 }
