@@ -32,10 +32,7 @@ void pb_cuda_best_init(int cc, int sms)
     gpu_sms = sms > 0 ? sms : 1;
     for (int b = 0; b < B_COUNT; ++b)
         for (int t = 0; t < PB_NDTYPES; ++t)
-            if (pb_tuning_lookup(best_bench[b], "best", "cuda", "nvcc", pb_dtype_name((pb_dtype)t), cc, &shapes[b][t],
-                                 NULL, 0) != 0 ||
-                pb_shape_check(&shapes[b][t], NULL, 0) != 0)
-                memset(&shapes[b][t], 0, sizeof shapes[b][t]); /* threads = 0: the variant is skipped */
+            pb_tuning_best_shape(best_bench[b], "cuda", "nvcc", pb_dtype_name((pb_dtype)t), cc, &shapes[b][t]);
 }
 
 /* 16-byte vectors of each element type */

@@ -238,6 +238,14 @@ int pb_tuning_lookup(const char *bench, const char *variant, const char *model, 
     return 0;
 }
 
+void pb_tuning_best_shape(const char *bench, const char *model, const char *toolchain, const char *dtype, int cc,
+                          pb_shape *out)
+{
+    if (pb_tuning_lookup(bench, "best", model, toolchain, dtype, cc, out, NULL, 0) != 0 ||
+        pb_shape_check(out, NULL, 0) != 0)
+        memset(out, 0, sizeof *out);
+}
+
 long pb_shape_teams(const pb_shape *s, int sms, long work, long per_team)
 {
     long need = per_team > 0 ? (work + per_team - 1) / per_team : 1;

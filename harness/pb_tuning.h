@@ -57,6 +57,11 @@ extern const size_t pb_tuning_nrows;
 int pb_tuning_lookup(const char *bench, const char *variant, const char *model, const char *toolchain,
                      const char *dtype, int cc, pb_shape *out, char *src, size_t cap);
 
+/* The shape a best variant runs with: pb_tuning_lookup's, or all zero (threads = 0: the
+ * variant is skipped) when no row matches or a value is outside the accepted ones. */
+void pb_tuning_best_shape(const char *bench, const char *model, const char *toolchain, const char *dtype, int cc,
+                          pb_shape *out);
+
 /* Apply the fields of one "key=value,..." list to *s. 0 on success; -1 with a message. */
 int pb_shape_parse(const char *spec, pb_shape *s, char *err, size_t cap);
 /* 0 if every field holds an accepted value; -1 with a message. */

@@ -32,10 +32,8 @@ void pb_omp_best_init(int cc, int sms)
     (void)sms;
     for (int b = 0; b < NBENCH; ++b)
         for (int t = 0; t < PB_NDTYPES; ++t)
-            if (pb_tuning_lookup(benches[b], "best", "omp", PB_OMP_GCC ? "gcc" : "clang", pb_dtype_name((pb_dtype)t), cc,
-                                 &shapes[b][t], NULL, 0) != 0 ||
-                pb_shape_check(&shapes[b][t], NULL, 0) != 0)
-                memset(&shapes[b][t], 0, sizeof shapes[b][t]);
+            pb_tuning_best_shape(benches[b], "omp", PB_OMP_GCC ? "gcc" : "clang", pb_dtype_name((pb_dtype)t), cc,
+                                 &shapes[b][t]);
 }
 
 const pb_shape *pb_omp_best_shape(const char *bench, pb_dtype dtype)

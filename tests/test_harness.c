@@ -582,6 +582,13 @@ static void test_tuning(void)
         CHECK(!strstr(src, r->dtype));
     }
     CHECK(pb_tuning_lookup("stream", "best", "omp", "clang", NULL, 90, &sh, src, sizeof src) == 0); /* "*" rows */
+    /* what a backend runs with: the lookup's shape, or all zero (skipped) without a row */
+    pb_shape got;
+    pb_tuning_best_shape("stream", "omp", "clang", "float", 90, &got);
+    CHECK(pb_tuning_lookup("stream", "best", "omp", "clang", "float", 90, &sh, NULL, 0) == 0 &&
+          memcmp(&got, &sh, sizeof got) == 0 && got.threads > 0);
+    pb_tuning_best_shape("stream-strided", "omp", "clang", "float", 90, &got);
+    CHECK(got.threads == 0 && got.elems == 0);
     /* PB_TUNE: sections for all toolchains, then the toolchain's own; fields not named stay */
     pb_shape base = {8, 256, 4, 1}, s2 = base;
     CHECK(pb_tune_apply("threads=128;gcc:elems=2;clang:elems=8", "gcc", &s2, err, sizeof err) == 1);
