@@ -86,14 +86,12 @@ int pb_omp_fill_best(const pb_args *a) { return micro("fill", a); }
 int pb_omp_fma_best(const pb_args *a)
 {
     const pb_shape *sh = pb_omp_best_shape("fma", a->dtype);
-    if (!sh->threads || sh->elems > 8)
-        return PB_SKIP; /* chains are instantiated up to 8 */
+    if (!sh->threads)
+        return PB_SKIP;
     const long n = (long)a->n, teams = pb_shape_teams(sh, pb_omp_sms(), (n + sh->elems - 1) / sh->elems, sh->threads);
     if (a->dtype == PB_FLOAT)
-        fma_best__float(n, a->param[0], (float)PB_FMA_A, (float)PB_FMA_B, a->buf[0], a->buf[1], teams, sh->threads,
-                        sh->elems, a->ran_on);
-    else
-        fma_best__double(n, a->param[0], PB_FMA_A, PB_FMA_B, a->buf[0], a->buf[1], teams, sh->threads, sh->elems,
-                         a->ran_on);
-    return PB_OK;
+        return fma_best__float(n, a->param[0], (float)PB_FMA_A, (float)PB_FMA_B, a->buf[0], a->buf[1], teams,
+                               sh->threads, sh->elems, a->ran_on);
+    return fma_best__double(n, a->param[0], PB_FMA_A, PB_FMA_B, a->buf[0], a->buf[1], teams, sh->threads, sh->elems,
+                            a->ran_on);
 }
