@@ -45,7 +45,7 @@ cp "$here/validate_gpu.sh" "$here/gpu_results.sh" "$here/probe_clang16.sh" "$her
 # The MPI launcher the driver was built against (MPICH's hydra), so that
 # `portbench/bin/mpiexec -n 2 portbench/bin/portbench ...` works on a host without MPI:
 # hydra finds hydra_pmi_proxy next to itself; both find their libraries in lib/.
-if ldd "$build/bin/portbench" | grep -q libmpich; then
+if [[ $(ldd "$build/bin/portbench") == *libmpich* ]]; then
   hydra=$(readlink -f "$(command -v mpiexec.hydra || true)")
   [ -x "$hydra" ] || { say "the driver uses MPICH but mpiexec.hydra is missing" >&2; exit 1; }
   command -v patchelf > /dev/null || { say "patchelf is needed to bundle MPICH's launcher (scripts/setup.sh)" >&2; exit 1; }
@@ -114,7 +114,7 @@ done
 status=0
 for f in "$root"/libexec/portbench/* "$root"/bin/*; do
   w=$(basename "$f")
-  if ldd "$f" | grep -q 'not found'; then
+  if [[ $(ldd "$f") == *'not found'* ]]; then
     say "FAIL $w: $(ldd "$f" | grep 'not found' | tr -s ' \t' ' ' | paste -sd, -)"; status=1
   fi
   case $w in pb-omp-*) ;; *) continue ;; esac
@@ -131,14 +131,14 @@ for f in "$root"/libexec/portbench/* "$root"/bin/*; do
   for p in "$root/lib/$id/lib"/libomptarget.rtl.cuda*.so; do
     [ -e "$p" ] || continue
     # the plugin is dlopened from libLLVM (libomptarget's dependency): its RUNPATH must name this directory
-    llvm=$(ls "$root/lib/$id/lib"/libLLVM*.so* 2>/dev/null | head -n 1)
+    llvm=$(ls "$root/lib/$id/lib"/libLLVM*.so* 2>/dev/null | awk 'NR == 1')
     rp=$(readelf -d "$llvm" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p')
     if [ "$rp" = '$ORIGIN/../lib' ] && [ "$(basename "$own")" = lib ]; then
       say "ok   $w: $(basename "$p") next to $(basename "$llvm") (RUNPATH $rp)"
     else
       say "FAIL $w: $(basename "$llvm") RUNPATH '$rp' does not lead to $(basename "$p")"; status=1
     fi
-    if ldd "$p" | grep -q 'not found'; then say "FAIL $(basename "$p"): $(ldd "$p" | grep 'not found' | paste -sd, -)"; status=1; fi
+    if [[ $(ldd "$p") == *'not found'* ]]; then say "FAIL $(basename "$p"): $(ldd "$p" | grep 'not found' | paste -sd, -)"; status=1; fi
   done
 done
 [ $status -eq 0 ] || { say "the bundle is not self-contained (see FAIL above)"; exit 1; }

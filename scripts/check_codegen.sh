@@ -66,7 +66,7 @@ for f in "$build"/toolchains/*.flags; do
       mkdir -p "$tmp/$id"
       (cd "$tmp/$id" && PATH=${prefix:+$prefix:}$PATH "$cc" "${flags[@]}" -I"$src/harness" -I"$src/omp_target" \
          "$src/omp_target/micro.c" ../main.c -save-temps -o micro -lm > build.log 2>&1)
-      img=$(ls "$tmp/$id"/micro*sm_90*.img 2>/dev/null | head -n 1)
+      img=$(ls "$tmp/$id"/micro*sm_90*.img 2>/dev/null | awk 'NR == 1')
       if [ -z "$img" ]; then
         say "FAIL $id: no device image ($(tail -n 1 "$tmp/$id/build.log"))"
         fail=1

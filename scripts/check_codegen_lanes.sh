@@ -165,7 +165,9 @@ if [ -x "$clangw" ]; then
       awk '$6 == "NOBITS" && $NF ~ /^\.nv\.shared\.__omp_offloading_/ {
              k = $NF; sub(/^\.nv\.shared\.__omp_offloading_[0-9a-f]+_[0-9a-f]+_/, "", k); sub(/_l[0-9]+$/, "", k); print k, $3 }' |
       while read -r k h; do echo "$k $((16#$h))"; done > "$tmp/clang_shared$i.txt"
-    base=$(sort -k2,2n "$tmp/clang_shared$i.txt" | head -n 1 | awk '{print $2}')
+    # the smallest size in one awk: `sort | head -n 1` under pipefail failed CI with
+    # SIGPIPE (exit 141) when the list outgrew the pipe buffer and head closed early
+    base=$(awk 'NR == 1 || $2 < m {m = $2} END {print m}' "$tmp/clang_shared$i.txt")
     bad=""
     # kernel and the bytes of its team-shared arrays
     while read -r k need; do

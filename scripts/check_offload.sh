@@ -40,7 +40,7 @@ for sm in $archs; do
     w=pb-omp-$tc
     case $tc in
       clang-*)
-        img=$(grep "^$w: cuModuleLoadDataEx" "$log" | head -n 1)
+        img=$(grep -m 1 "^$w: cuModuleLoadDataEx" "$log")
         launches=$(grep -c "^$w: cuLaunchKernel" "$log")
         got=$(sed -n 's/.*(sm_\([0-9]*\))$/\1/p' <<< "$img")
         if [ -n "$got" ] && [ "${got:0:1}" = "${sm:0:1}" ] && [ "${got:1}" -le "${sm:1}" ] && [ "$launches" -ge 1 ]; then
@@ -50,7 +50,7 @@ for sm in $archs; do
           bad=1
         fi ;;
       gcc-*)
-        ptx=$(grep "^$w: cuLinkAddData" "$log" | head -n 1)
+        ptx=$(grep -m 1 "^$w: cuLinkAddData" "$log")
         if [ -n "$ptx" ]; then
           say "ok   $w on a fake sm_$sm: ${ptx#*cuLinkAddData: } handed to the driver's JIT"
         else

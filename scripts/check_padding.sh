@@ -58,8 +58,8 @@ C
 (cd "$tmp" && clang-19 -O3 -fopenmp -Wno-pass-failed --offload-arch=sm_90 --cuda-path="$cuda118" \
    --libomptarget-nvptx-bc-path=/usr/lib/llvm-19/lib -I"$src/harness" -I"$src/omp_target" \
    "$src/omp_target/transpose.c" main.c -save-temps -o tr -lm >/dev/null 2>&1)
-dev_ptx=$(ls "$tmp"/transpose-openmp-nvptx64*sm_90.s 2>/dev/null | head -n 1)
-img=$(ls "$tmp"/tr*sm_90.img 2>/dev/null | head -n 1)
+dev_ptx=$(ls "$tmp"/transpose-openmp-nvptx64*sm_90.s 2>/dev/null | awk 'NR == 1')
+img=$(ls "$tmp"/tr*sm_90.img 2>/dev/null | awk 'NR == 1')
 if [ -z "$dev_ptx" ] || [ -z "$img" ]; then
   say "FAIL clang: no device PTX or image"
   fail=1

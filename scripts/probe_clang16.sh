@@ -40,7 +40,7 @@ section "1. host"
   done
   env | grep -E '^(OMP_|LIBOMPTARGET_|CUDA_VISIBLE)' | sed 's/^/  env: /'
 } 2>&1 | tee "$out/host.txt"
-if ldconfig -p 2>/dev/null | grep -qE 'libcuda\.so '; then
+if [[ $(ldconfig -p 2>/dev/null) =~ libcuda\.so\  ]]; then
   v "ok   'libcuda.so' (unversioned, what LLVM's CUDA plugins dlopen) is in the ld.so cache"
 else
   v "note 'libcuda.so' is not in the ld.so cache: LLVM 16 and 19 plugins find it only through LD_LIBRARY_PATH (compare with the clang-19 control below)"
@@ -93,9 +93,9 @@ run clang16_plugin_nextgen omp@clang-16 LIBOMPTARGET_NEXTGEN_PLUGINS=1 || ok16=0
 run clang19_control omp@clang-19
 section "where the loader looked for the plugins and libcuda (clang-16, nextgen plugin)"
 cat "$out"/lddebug_clang16_plugin_nextgen.* 2>/dev/null | grep -E 'find library=(libomptarget\.rtl\.cuda|libcuda)|search path=|trying file=.*(rtl\.cuda|libcuda)|calling init: .*(rtl\.cuda|libcuda)' \
-  | grep -vE 'hwcaps|tls/|haswell|avx512|x86_64/lib' | awk '!seen[$0]++' | head -n 40 | tee "$out/search.txt"
+  | grep -vE 'hwcaps|tls/|haswell|avx512|x86_64/lib' | awk '!seen[$0]++ && ++n <= 40' | tee "$out/search.txt"
 section "libomptarget messages (first 30 lines, clang-16 nextgen)"
-grep -vE '^  \[|^$' "$out/clang16_plugin_nextgen.txt" | head -n 30
+grep -vE '^  \[|^$' "$out/clang16_plugin_nextgen.txt" | awk 'NR <= 30'
 
 section "verdict"
 printf '%s\n' "${verdicts[@]}" | tee "$out/verdict.txt"

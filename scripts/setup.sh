@@ -30,7 +30,7 @@ packages=(clang-19 clang-tools-19 libomp-19-dev gcc-12-offload-nvptx
           cmake make gnuplot-nox xz-utils binutils ca-certificates)
 missing=()
 for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  [[ $(dpkg-query -W -f='${Status}' "$p" 2>/dev/null) == 'install ok installed' ]] || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing: ${missing[*]}"
@@ -65,7 +65,7 @@ else
   # libLLVM-16's RUNPATH ($ORIGIN/../lib) and LD_LIBRARY_PATH are searched, never the
   # worker's RPATH. Reached through this link, $ORIGIN/../lib is this directory, where
   # the plugins are (scripts/bundle.sh lays out the bundle the same way).
-  libllvm=$(dpkg -L libllvm16 | grep -m1 "/libLLVM-16\.so\.1$")
+  libllvm=$(dpkg -L libllvm16 | awk '/\/libLLVM-16\.so\.1$/ && !f {print; f = 1}')
   $SUDO ln -sfn "$libllvm" "$LLVM16_DIR/lib/libLLVM-16.so.1"
   echo "$llvm16_version" | $SUDO tee "$LLVM16_DIR/VERSION" >/dev/null
 fi

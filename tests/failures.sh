@@ -44,7 +44,7 @@ sigint|sigterm) # stopped mid-run: the rows so far kept, meta says incomplete, n
   PB_TEST_ROW_DELAY_MS=400 "$pb" "${cpu[@]}" --nx 8,16,24,32,40,48,56,64,72,80 --csv out.csv > table.txt 2> err.txt &
   pid=$!
   for _ in $(seq 100); do # wait until two rows are measured
-    f=$(ls tmp/portbench.*/pb-cpu.csv 2> /dev/null | head -1)
+    f=$(ls tmp/portbench.*/pb-cpu.csv 2> /dev/null | awk 'NR == 1')
     [ -n "$f" ] && [ "$(wc -l < "$f")" -ge 3 ] && break
     sleep 0.1
   done
@@ -85,7 +85,7 @@ concurrent)    # two runs writing one --csv: one complete run's files, never a m
   "24 32 40 ") want="24,32,40" ;;
   *) fail "rows of both runs or a torn file: '$sizes'" ;;
   esac
-  jq -r .command_line out.csv.meta.json | grep -q -- "--nx $want" || fail "meta.json is of the other run" ;;
+  [[ $(jq -r .command_line out.csv.meta.json) == *"--nx $want"* ]] || fail "meta.json is of the other run" ;;
 long_path)     # a path longer than PATH_MAX is refused before measuring, never cut
   long=$(printf 'd%.0s' $(seq 5000))
   "$pb" "${cpu[@]}" --nx 8 --csv "$long.csv" > /dev/null 2> err.txt
@@ -113,7 +113,7 @@ long_sweep)    # the README's sweep: a size list longer than any fixed buffer
   [ "$n" -eq 321 ] || fail "$n rows, expected 321" ;;
 csv_stdout)    # --csv -: the CSV alone on stdout, the table on stderr
   run "${cpu[@]}" --nx 8,16 --csv - > out.csv 2> err.txt || fail "exit status $?"
-  head -1 out.csv | grep -q "^benchmark,variant,backend" || fail "stdout is not the CSV: $(head -2 out.csv)"
+  [[ $(head -n 1 out.csv) == benchmark,variant,backend* ]] || fail "stdout is not the CSV: $(head -2 out.csv)"
   [ "$(wc -l < out.csv)" = 3 ] || fail "$(wc -l < out.csv) lines"
   grep -q "rows: 2 passed" err.txt || fail "no table on stderr" ;;
 json)          # --json: rows and metadata, numbers as numbers, versioned
