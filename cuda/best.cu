@@ -31,8 +31,11 @@ void pb_cuda_best_init(int cc, int sms)
 {
     gpu_sms = sms > 0 ? sms : 1;
     for (int b = 0; b < B_COUNT; ++b)
-        for (int t = 0; t < PB_NDTYPES; ++t)
+        for (int t = 0; t < PB_NDTYPES; ++t) {
             pb_tuning_best_shape(best_bench[b], "cuda", "nvcc", pb_dtype_name((pb_dtype)t), cc, &shapes[b][t]);
+            if (shapes[b][t].vector) /* the key is OpenMP's: these kernels always load 16-byte vectors */
+                shapes[b][t].threads = 0; /* skip */
+        }
 }
 
 /* 16-byte vectors of each element type */

@@ -28,28 +28,35 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The sweep: per benchmark, its size and six to eight candidates (the same for every
- * toolchain; the fields not named keep the table's value; elems=16 only OpenMP runs, the
- * CUDA rows skip it). Few candidates and one dtype keep the whole sweep of the six
- * benchmarks within a few minutes of GPU time. */
+/* The sweep: per benchmark, its size and six to twelve candidates (the same for every
+ * toolchain; the fields not named keep the table's value; elems=16 and vector=16 only
+ * OpenMP runs, the CUDA rows skip them). Few candidates and one dtype keep the whole sweep
+ * of the six benchmarks within a few minutes of GPU time. */
 typedef struct sweep {
     const char *bench, *size, *extra; /* extra: more options (fma: the chain) */
-    const char *candidates[8];
+    const char *candidates[12];
 } sweep;
 
-/* the one-pass streaming kernels (stream, copy, fill) try the same shapes */
+/* the one-pass streaming kernels (stream, copy, fill) try the same shapes: one element per
+ * load (vector=0), then 16-byte groups per load (vector=16, OpenMP's `aligned` clause) */
 #define STREAMING_SHAPES                                                                                      \
-    {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",            \
-     "per_sm=8,threads=256,elems=4", "per_sm=16,threads=256,elems=2", "per_sm=8,threads=512,elems=8",           \
-     "per_sm=4,threads=512,elems=16", "per_sm=8,threads=256,elems=16"}
+    {"per_sm=0,threads=256,elems=1,vector=0", "per_sm=0,threads=256,elems=2,vector=0",                      \
+     "per_sm=0,threads=256,elems=4,vector=0", "per_sm=8,threads=256,elems=4,vector=0",                      \
+     "per_sm=16,threads=256,elems=2,vector=0", "per_sm=8,threads=512,elems=8,vector=0",                     \
+     "per_sm=4,threads=512,elems=16,vector=0", "per_sm=8,threads=256,elems=16,vector=0",                    \
+     "per_sm=0,threads=256,elems=1,vector=16", "per_sm=0,threads=256,elems=2,vector=16",                    \
+     "per_sm=8,threads=256,elems=4,vector=16", "per_sm=8,threads=512,elems=2,vector=16"}
 static const sweep sweeps[] = {
     {"dmvm", "8192", "",
      {"per_sm=0,threads=256,rows=1,elems=2", "per_sm=0,threads=256,rows=2,elems=1", "per_sm=0,threads=256,rows=2,elems=2",
       "per_sm=0,threads=256,rows=2,elems=4", "per_sm=0,threads=256,rows=4,elems=2", "per_sm=0,threads=512,rows=2,elems=2"}},
     {"reduce", "2^27", "", /* at 2^25 the two launches weighed more than the memory time (H200) */
-     {"per_sm=4,threads=256,elems=4", "per_sm=8,threads=256,elems=2", "per_sm=8,threads=256,elems=4",
-      "per_sm=8,threads=256,elems=8", "per_sm=16,threads=256,elems=4", "per_sm=8,threads=512,elems=4",
-      "per_sm=8,threads=256,elems=16", "per_sm=4,threads=512,elems=16"}},
+     {"per_sm=4,threads=256,elems=4,vector=0", "per_sm=8,threads=256,elems=2,vector=0",
+      "per_sm=8,threads=256,elems=4,vector=0", "per_sm=8,threads=256,elems=8,vector=0",
+      "per_sm=16,threads=256,elems=4,vector=0", "per_sm=8,threads=512,elems=4,vector=0",
+      "per_sm=8,threads=256,elems=16,vector=0", "per_sm=4,threads=512,elems=16,vector=0",
+      "per_sm=8,threads=256,elems=2,vector=16", "per_sm=8,threads=256,elems=4,vector=16",
+      "per_sm=8,threads=256,elems=8,vector=16", "per_sm=4,threads=512,elems=4,vector=16"}},
     {"stream", "2^25", "", STREAMING_SHAPES},
     {"copy", "2^25", "", STREAMING_SHAPES},
     {"fill", "2^25", "", STREAMING_SHAPES},
@@ -57,7 +64,7 @@ static const sweep sweeps[] = {
      {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
       "per_sm=0,threads=256,elems=8", "per_sm=0,threads=128,elems=4", "per_sm=0,threads=512,elems=4"}},
 };
-enum { NSWEEPS = sizeof sweeps / sizeof sweeps[0], MAX_CAND = 8, MAX_TC = 3 };
+enum { NSWEEPS = sizeof sweeps / sizeof sweeps[0], MAX_CAND = 12, MAX_TC = 3 };
 
 /* toolchain families: the tuning table's toolchain column and the rows' compiler */
 static const char *const toolchains[MAX_TC] = {"nvcc", "clang", "gcc"};
@@ -358,9 +365,10 @@ int pb_cmd_tune(int argc, char **argv)
         pb_tuning_lookup(sw->bench, "best", t == 0 ? "cuda" : "omp", toolchains[t],
                          strcmp(row_dtype, "*") ? row_dtype : NULL, cc, &sh, src, sizeof src);
         pb_tune_apply(sw->candidates[best], toolchains[t], &sh, err, sizeof err);
-        printf("    {\"%s\", \"best\", \"%s\", \"%s\", \"%s\", %d, {%d, %d, %d, %d}, \"portbench tune %s, %s, %s "
-               "%s=%s: %.1f %s\"},%s\n",
-               sw->bench, t == 0 ? "cuda" : "omp", toolchains[t], row_dtype, cc, sh.per_sm, sh.threads, sh.elems, sh.rows, date,
+        printf("    {\"%s\", \"best\", \"%s\", \"%s\", \"%s\", %d, {%d, %d, %d, %d, %d}, \"portbench tune %s, %s, "
+               "%s %s=%s: %.1f %s\"},%s\n",
+               sw->bench, t == 0 ? "cuda" : "omp", toolchains[t], row_dtype, cc, sh.per_sm, sh.threads, sh.elems, sh.rows,
+               sh.vector, date,
                gpu.name, dtypes, pb_bench_find(sw->bench)->size_option + 2, size, res[best][t].rate, unit,
                fallback && !probe.ok ? " /* host fallback: not a GPU result */" : "");
     }

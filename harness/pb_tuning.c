@@ -18,7 +18,10 @@
  *          per_sm (0: one thread per elems items, no grid-stride loop), threads, elems
  *          (CUDA: 16-byte vectors per thread and step; OpenMP: elements per iteration)
  *  fma     per_sm, threads, elems = independent chains per thread (same FMAs per element)
- * elems = 16 exists only for OpenMP stream, copy, fill and reduce (the others skip it).
+ * elems = 16 and vector = 16 exist only for OpenMP stream, copy, fill and reduce (the
+ * others skip them): with vector = 16 each of the `elems` loads of an OpenMP lane is 16
+ * contiguous bytes, as in CUDA's kernels, and the `aligned(…: 16)` clause lets the
+ * compiler issue one vector load for them (clang does; gcc-12's PTX keeps scalar loads).
  * A row may name a dtype: tuned in float, a lane carries half the bytes of a double one
  * per element, so its best shape can differ; rows for "*" hold for every dtype. */
 #include "pb_tuning.h"
@@ -31,58 +34,58 @@
 #define DESIGN "design default (not measured)"
 
 const pb_tuning_row pb_tuning_table[] = {
-    /* bench     variant model  toolchain dtype cc  {per_sm, threads, elems, rows}  source */
-    {"dmvm", "best", "cuda", "nvcc", "*", 0, {0, 256, 2, 2}, DESIGN},
-    {"dmvm", "best", "omp", "clang", "*", 0, {0, 256, 2, 2}, DESIGN},
-    {"dmvm", "best", "omp", "gcc", "*", 0, {0, 256, 2, 2}, DESIGN},
-    {"reduce", "best", "cuda", "nvcc", "*", 0, {8, 256, 4, 1}, DESIGN},
-    {"reduce", "best", "omp", "clang", "*", 0, {8, 256, 4, 1}, DESIGN},
-    {"reduce", "best", "omp", "gcc", "*", 0, {8, 256, 4, 1}, DESIGN},
-    {"stream", "best", "cuda", "nvcc", "*", 0, {8, 256, 4, 1}, DESIGN},
-    {"stream", "best", "omp", "clang", "*", 0, {0, 256, 4, 1}, DESIGN},
-    {"stream", "best", "omp", "gcc", "*", 0, {0, 256, 4, 1}, DESIGN},
-    {"copy", "best", "cuda", "nvcc", "*", 0, {8, 256, 4, 1}, DESIGN},
-    {"copy", "best", "omp", "clang", "*", 0, {0, 256, 4, 1}, DESIGN},
-    {"copy", "best", "omp", "gcc", "*", 0, {0, 256, 4, 1}, DESIGN},
-    {"fill", "best", "cuda", "nvcc", "*", 0, {8, 256, 4, 1}, DESIGN},
-    {"fill", "best", "omp", "clang", "*", 0, {0, 256, 4, 1}, DESIGN},
-    {"fill", "best", "omp", "gcc", "*", 0, {0, 256, 4, 1}, DESIGN},
-    {"fma", "best", "cuda", "nvcc", "*", 0, {0, 256, 4, 1}, DESIGN},
-    {"fma", "best", "omp", "clang", "*", 0, {0, 256, 4, 1}, DESIGN},
-    {"fma", "best", "omp", "gcc", "*", 0, {0, 256, 2, 1}, DESIGN}, /* 4, 8 chains: wrong doubles from gcc-12 on the H200 */
+    /* bench     variant model  toolchain dtype cc  {per_sm, threads, elems, rows, vector}  source */
+    {"dmvm", "best", "cuda", "nvcc", "*", 0, {0, 256, 2, 2, 0}, DESIGN},
+    {"dmvm", "best", "omp", "clang", "*", 0, {0, 256, 2, 2, 0}, DESIGN},
+    {"dmvm", "best", "omp", "gcc", "*", 0, {0, 256, 2, 2, 0}, DESIGN},
+    {"reduce", "best", "cuda", "nvcc", "*", 0, {8, 256, 4, 1, 0}, DESIGN},
+    {"reduce", "best", "omp", "clang", "*", 0, {8, 256, 4, 1, 0}, DESIGN},
+    {"reduce", "best", "omp", "gcc", "*", 0, {8, 256, 4, 1, 0}, DESIGN},
+    {"stream", "best", "cuda", "nvcc", "*", 0, {8, 256, 4, 1, 0}, DESIGN},
+    {"stream", "best", "omp", "clang", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
+    {"stream", "best", "omp", "gcc", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
+    {"copy", "best", "cuda", "nvcc", "*", 0, {8, 256, 4, 1, 0}, DESIGN},
+    {"copy", "best", "omp", "clang", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
+    {"copy", "best", "omp", "gcc", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
+    {"fill", "best", "cuda", "nvcc", "*", 0, {8, 256, 4, 1, 0}, DESIGN},
+    {"fill", "best", "omp", "clang", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
+    {"fill", "best", "omp", "gcc", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
+    {"fma", "best", "cuda", "nvcc", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
+    {"fma", "best", "omp", "clang", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
+    {"fma", "best", "omp", "gcc", "*", 0, {0, 256, 2, 1, 0}, DESIGN}, /* 4, 8 chains: wrong doubles from gcc-12 on the H200 */
     /* Measured: `scripts/tune_gpu.sh` on the H200 (cc 90), 2026-11-22, results/h200/tune/ */
-    {"dmvm", "best", "cuda", "nvcc", "*", 90, {0, 256, 4, 2}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 4467.9 GB/s"},
-    {"dmvm", "best", "omp", "clang", "*", 90, {0, 256, 4, 2}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 2948.8 GB/s"},
-    {"dmvm", "best", "omp", "gcc", "*", 90, {0, 256, 2, 1}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 114.5 GB/s"},
-    {"reduce", "best", "cuda", "nvcc", "*", 90, {8, 256, 2, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4188.0 GB/s"},
-    {"stream", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4285.4 GB/s"},
-    {"copy", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4292.0 GB/s"},
-    {"fill", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4702.1 GB/s"},
-    {"fill", "best", "omp", "clang", "*", 90, {8, 512, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4092.0 GB/s"},
-    {"fill", "best", "omp", "gcc", "*", 90, {8, 256, 4, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 169.8 GB/s"},
-    {"fma", "best", "cuda", "nvcc", "*", 90, {0, 128, 4, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 32299.1 GFLOP/s"},
-    {"fma", "best", "omp", "clang", "*", 90, {0, 256, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 28241.7 GFLOP/s"},
-    {"fma", "best", "omp", "gcc", "*", 90, {0, 256, 2, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 2003.3 GFLOP/s"},
+    {"dmvm", "best", "cuda", "nvcc", "*", 90, {0, 256, 4, 2, 0}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 4467.9 GB/s"},
+    {"dmvm", "best", "omp", "clang", "*", 90, {0, 256, 4, 2, 0}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 2948.8 GB/s"},
+    {"dmvm", "best", "omp", "gcc", "*", 90, {0, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 114.5 GB/s"},
+    {"reduce", "best", "cuda", "nvcc", "*", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4188.0 GB/s"},
+    {"stream", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4285.4 GB/s"},
+    {"copy", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4292.0 GB/s"},
+    {"fill", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4702.1 GB/s"},
+    {"fill", "best", "omp", "clang", "*", 90, {8, 512, 8, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4092.0 GB/s"},
+    {"fill", "best", "omp", "gcc", "*", 90, {8, 256, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 169.8 GB/s"},
+    {"fma", "best", "cuda", "nvcc", "*", 90, {0, 128, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 32299.1 GFLOP/s"},
+    {"fma", "best", "omp", "clang", "*", 90, {0, 256, 8, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 28241.7 GFLOP/s"},
+    {"fma", "best", "omp", "gcc", "*", 90, {0, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 2003.3 GFLOP/s"},
     /* Measured again after the OpenMP best kernels became one kernel per shape constant
      * (per-K): `portbench tune BENCH --backend omp,omp@gcc [--dtype float]` on the H200,
      * 2026-11-22, results/h200/tune/20261122T1159Z/ (rows above for fill/fma/dmvm double
      * are from the sweep before that change) */
-    {"copy", "best", "omp", "clang", "*", 90, {0, 256, 4, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 3888.1 GB/s"},
-    {"copy", "best", "omp", "gcc", "*", 90, {4, 512, 16, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 414.9 GB/s"},
-    {"copy", "best", "omp", "clang", "float", 90, {8, 256, 4, 1}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 2672.4 GB/s"},
-    {"copy", "best", "omp", "gcc", "float", 90, {4, 512, 16, 1}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 229.8 GB/s"},
-    {"dmvm", "best", "omp", "clang", "float", 90, {0, 256, 2, 4}, "portbench tune 2026-11-22, NVIDIA H200, float nx=8192: 1951.3 GB/s"},
-    {"dmvm", "best", "omp", "gcc", "float", 90, {0, 256, 2, 1}, "portbench tune 2026-11-22, NVIDIA H200, float nx=8192: 65.2 GB/s"},
-    {"fill", "best", "omp", "clang", "float", 90, {4, 512, 16, 1}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 3748.3 GB/s"},
-    {"fill", "best", "omp", "gcc", "float", 90, {4, 512, 16, 1}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 125.9 GB/s"},
-    {"reduce", "best", "omp", "clang", "*", 90, {8, 256, 16, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 1695.4 GB/s"},
-    {"reduce", "best", "omp", "gcc", "*", 90, {4, 512, 16, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 192.7 GB/s"},
-    {"reduce", "best", "omp", "clang", "float", 90, {8, 256, 8, 1}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 1314.4 GB/s"},
-    {"reduce", "best", "omp", "gcc", "float", 90, {4, 512, 16, 1}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 97.9 GB/s"},
-    {"stream", "best", "omp", "clang", "*", 90, {0, 256, 4, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 3901.7 GB/s"},
-    {"stream", "best", "omp", "gcc", "*", 90, {4, 512, 16, 1}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 384.7 GB/s"},
-    {"stream", "best", "omp", "clang", "float", 90, {8, 256, 4, 1}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 2658.9 GB/s"},
-    {"stream", "best", "omp", "gcc", "float", 90, {4, 512, 16, 1}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 211.3 GB/s"},
+    {"copy", "best", "omp", "clang", "*", 90, {0, 256, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 3888.1 GB/s"},
+    {"copy", "best", "omp", "gcc", "*", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 414.9 GB/s"},
+    {"copy", "best", "omp", "clang", "float", 90, {8, 256, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 2672.4 GB/s"},
+    {"copy", "best", "omp", "gcc", "float", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 229.8 GB/s"},
+    {"dmvm", "best", "omp", "clang", "float", 90, {0, 256, 2, 4, 0}, "portbench tune 2026-11-22, NVIDIA H200, float nx=8192: 1951.3 GB/s"},
+    {"dmvm", "best", "omp", "gcc", "float", 90, {0, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float nx=8192: 65.2 GB/s"},
+    {"fill", "best", "omp", "clang", "float", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 3748.3 GB/s"},
+    {"fill", "best", "omp", "gcc", "float", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 125.9 GB/s"},
+    {"reduce", "best", "omp", "clang", "*", 90, {8, 256, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 1695.4 GB/s"},
+    {"reduce", "best", "omp", "gcc", "*", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 192.7 GB/s"},
+    {"reduce", "best", "omp", "clang", "float", 90, {8, 256, 8, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 1314.4 GB/s"},
+    {"reduce", "best", "omp", "gcc", "float", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 97.9 GB/s"},
+    {"stream", "best", "omp", "clang", "*", 90, {0, 256, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 3901.7 GB/s"},
+    {"stream", "best", "omp", "gcc", "*", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 384.7 GB/s"},
+    {"stream", "best", "omp", "clang", "float", 90, {8, 256, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 2658.9 GB/s"},
+    {"stream", "best", "omp", "gcc", "float", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 211.3 GB/s"},
 };
 const size_t pb_tuning_nrows = sizeof pb_tuning_table / sizeof pb_tuning_table[0];
 
@@ -106,6 +109,9 @@ int pb_shape_check(const pb_shape *s, char *err, size_t cap)
         snprintf(err, cap, "elems=%d: accepted %s", s->elems, PB_SHAPE_ELEMS);
     else if (!in_list(s->rows, PB_SHAPE_ROWS))
         snprintf(err, cap, "rows=%d: accepted %s", s->rows, PB_SHAPE_ROWS);
+    else if (!in_list(s->vector, PB_SHAPE_VECTOR))
+        snprintf(err, cap, "vector=%d: accepted %s (bytes a lane loads per element group)", s->vector,
+                 PB_SHAPE_VECTOR);
     else
         return 0;
     return -1;
@@ -120,7 +126,7 @@ int pb_shape_parse(const char *spec, pb_shape *s, char *err, size_t cap)
             ++t;
         char *eq = strchr(t, '='), *end;
         if (!eq) {
-            snprintf(err, cap, "'%s' is not key=value (keys: per_sm, threads, elems, rows)", t);
+            snprintf(err, cap, "'%s' is not key=value (keys: per_sm, threads, elems, rows, vector)", t);
             return -1;
         }
         *eq = '\0';
@@ -133,9 +139,10 @@ int pb_shape_parse(const char *spec, pb_shape *s, char *err, size_t cap)
                      : strcmp(t, "threads") == 0 ? &s->threads
                      : strcmp(t, "elems") == 0   ? &s->elems
                      : strcmp(t, "rows") == 0    ? &s->rows
+                     : strcmp(t, "vector") == 0  ? &s->vector
                                                  : NULL;
         if (!field) {
-            snprintf(err, cap, "unknown key '%s' (keys: per_sm, threads, elems, rows)", t);
+            snprintf(err, cap, "unknown key '%s' (keys: per_sm, threads, elems, rows, vector)", t);
             return -1;
         }
         *field = (int)v;
@@ -146,6 +153,9 @@ int pb_shape_parse(const char *spec, pb_shape *s, char *err, size_t cap)
 void pb_shape_format(const pb_shape *s, char *buf, size_t cap)
 {
     snprintf(buf, cap, "per_sm=%d,threads=%d,elems=%d,rows=%d", s->per_sm, s->threads, s->elems, s->rows);
+    size_t len = strlen(buf);
+    if (s->vector && len < cap) /* only when set: shapes without it read as before it existed */
+        snprintf(buf + len, cap - len, ",vector=%d", s->vector);
 }
 
 int pb_tune_apply(const char *value, const char *toolchain, pb_shape *s, char *err, size_t cap)

@@ -19,6 +19,10 @@ typedef struct pb_shape {
     int elems;   /* independent elements per thread and step (CUDA stream/copy/fill/reduce:
                   * 16-byte vectors; dmvm: vectors or elements per row) */
     int rows;    /* dmvm: rows per team or block; 1 elsewhere */
+    int vector;  /* OpenMP stream, copy, fill, reduce: 0 = each of a lane's `elems` loads is one
+                  * element; 16 = each is 16 contiguous bytes (4 floats or ints, 2 doubles), which
+                  * the `aligned` clause lets a compiler load as one vector. Elsewhere 0 only
+                  * (CUDA's kernels always load 16-byte vectors where the data allows it). */
 } pb_shape;
 
 /* Accepted values: what the kernels are instantiated for. */
@@ -26,6 +30,7 @@ typedef struct pb_shape {
 #define PB_SHAPE_MAX_THREADS 1024 /* a multiple of 32 */
 #define PB_SHAPE_ELEMS "1,2,4,8,16" /* powers of two up to 16 (16: OpenMP stream, copy, fill, reduce) */
 #define PB_SHAPE_ROWS "1,2,4"
+#define PB_SHAPE_VECTOR "0,16"
 
 typedef struct pb_tuning_row {
     const char *bench;     /* dmvm, reduce, stream, copy, fill, fma */
@@ -44,7 +49,7 @@ extern const size_t pb_tuning_nrows;
 
 /* The environment variable read by pb_tuning_lookup. Its value is a ';'-separated list of
  * sections, each "[TOOLCHAIN:]key=value,key=value" with keys per_sm, threads, elems,
- * rows; a section with a toolchain prefix (nvcc, clang, gcc) applies only to that
+ * rows, vector; a section with a toolchain prefix (nvcc, clang, gcc) applies only to that
  * toolchain's backends, one without applies to all. Keys not given keep the table's value. */
 #define PB_TUNE_ENV "PB_TUNE"
 
@@ -66,7 +71,8 @@ void pb_tuning_best_shape(const char *bench, const char *model, const char *tool
 int pb_shape_parse(const char *spec, pb_shape *s, char *err, size_t cap);
 /* 0 if every field holds an accepted value; -1 with a message. */
 int pb_shape_check(const pb_shape *s, char *err, size_t cap);
-/* "per_sm=4,threads=256,elems=4,rows=1": the PB_TUNE syntax. */
+/* "per_sm=4,threads=256,elems=4,rows=1" (",vector=16" added when vector is not 0): the
+ * PB_TUNE syntax. */
 void pb_shape_format(const pb_shape *s, char *buf, size_t cap);
 
 /* The section of a PB_TUNE value that applies to toolchain, merged over *s (sections

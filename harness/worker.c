@@ -439,7 +439,7 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         if (pass && strcmp(r.offload, "host-fallback") == 0)
             pb_strlcpy(r.note, "OpenMP target region ran on the host (no GPU)", sizeof r.note);
     }
-    if (strcmp(v->name, "best") == 0 && rc != PB_SKIP) { /* the launch shape it ran with */
+    if (strcmp(v->name, "best") == 0) { /* the launch shape it ran with, or skipped */
         pb_shape sh;
         char shape[200];
         if (pb_tuning_lookup(c->bench->name, v->name, be->name, be->compiler, pb_dtype_name(c->dtype),

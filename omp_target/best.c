@@ -4,6 +4,7 @@
 #include "omp_common.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #define T float
@@ -31,9 +32,19 @@ void pb_omp_best_init(int cc, int sms)
 {
     (void)sms;
     for (int b = 0; b < NBENCH; ++b)
-        for (int t = 0; t < PB_NDTYPES; ++t)
+        for (int t = 0; t < PB_NDTYPES; ++t) {
             pb_tuning_best_shape(benches[b], "omp", PB_OMP_GCC ? "gcc" : "clang", pb_dtype_name((pb_dtype)t), cc,
                                  &shapes[b][t]);
+            if (shapes[b][t].vector && (!strcmp(benches[b], "dmvm") || !strcmp(benches[b], "fma")))
+                shapes[b][t].threads = 0; /* no vector kernels: skip */
+        }
+}
+
+/* vector = 16 loads 16-byte groups through the `aligned` clause: only for arrays that
+ * start on 16-byte boundaries (omp_target_alloc's and malloc's do) */
+static int aligned16(const void *a, const void *b)
+{
+    return ((uintptr_t)a | (uintptr_t)b) % 16 == 0;
 }
 
 const pb_shape *pb_omp_best_shape(const char *bench, pb_dtype dtype)
@@ -60,20 +71,27 @@ static int micro(const char *bench, const pb_args *a)
     const pb_shape *sh = pb_omp_best_shape(bench, a->dtype);
     if (!sh->threads)
         return PB_SKIP;
-    const long n = (long)a->n, teams = pb_shape_teams(sh, pb_omp_sms(), (n + sh->elems - 1) / sh->elems, sh->threads);
-    const int fill = strcmp(bench, "fill") == 0;
+    const int fill = strcmp(bench, "fill") == 0, copy = strcmp(bench, "copy") == 0;
     void *src = fill ? NULL : a->buf[0], *dest = a->buf[fill ? 0 : 1];
+    if (sh->vector && !aligned16(src, dest))
+        return PB_SKIP;
+    /* work items: elements, or with vector = 16 the 16-byte groups of them */
+    const long n = (long)a->n, unit = sh->vector ? sh->vector / (long)pb_dtype_size(a->dtype) : 1,
+               items = (n / unit + sh->elems - 1) / sh->elems,
+               teams = pb_shape_teams(sh, pb_omp_sms(), items > 0 ? items : 1, sh->threads);
     if (a->dtype == PB_FLOAT) {
         float v;
         memset(&v, PB_FILL_BYTE, sizeof v);
         void (*fn)(long, const float *, float *, float, long, int, int, int *) =
-            fill ? fill_best__float : strcmp(bench, "copy") == 0 ? copy_best__float : stream_best__float;
+            sh->vector ? (fill ? fill_best_v__float : copy ? copy_best_v__float : stream_best_v__float)
+                       : (fill ? fill_best__float : copy ? copy_best__float : stream_best__float);
         fn(n, src, dest, v, teams, sh->threads, sh->elems, a->ran_on);
     } else {
         double v;
         memset(&v, PB_FILL_BYTE, sizeof v);
         void (*fn)(long, const double *, double *, double, long, int, int, int *) =
-            fill ? fill_best__double : strcmp(bench, "copy") == 0 ? copy_best__double : stream_best__double;
+            sh->vector ? (fill ? fill_best_v__double : copy ? copy_best_v__double : stream_best_v__double)
+                       : (fill ? fill_best__double : copy ? copy_best__double : stream_best__double);
         fn(n, src, dest, v, teams, sh->threads, sh->elems, a->ran_on);
     }
     return PB_OK;

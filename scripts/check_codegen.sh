@@ -19,6 +19,11 @@
 #       keep no soft-stack frame as large as their smallest array;
 #     - clang-19: in each device image of pb-omp-clang-19, a kernel's static shared memory
 #       (.nv.shared.<kernel>) exceeds the image's smallest by at least its arrays' bytes.
+#  4. 16-byte groups (best's vector = 16, issue 10): in the sm_90 image of pb-omp-clang-19,
+#     the `aligned` clause makes clang load and store a lane's group of contiguous elements
+#     as one 128-bit access: stream/copy_best_v<K> have at least K LDG.E.128 and K STG.E.128,
+#     fill_best_v<K> K STG.E.128, vpartials_acc<K> (reduce) a 128-bit load, in float and
+#     double (reduce also int). gcc-12 keeps scalar loads (not checked).
 # usage: scripts/check_codegen.sh BUILD_DIR   (tools from scripts/setup.sh)
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -88,4 +93,50 @@ for f in "$build"/toolchains/*.flags; do
 done
 [ $n -ge 1 ] || { say "FAIL no OpenMP toolchain in $build/toolchains"; fail=1; }
 source "$src/scripts/check_codegen_lanes.sh"
+
+# ---- 4. 16-byte groups under clang-19: 128-bit loads and stores (sm_90 image from step 3b) ----
+# Only these kernels are disassembled (cuobjdump -fun): the whole image takes minutes.
+count128() { # count128 SASS: "kernel loads stores" of 128-bit global/generic accesses
+  awk '/Function :/ { f = $3; sub(/^__omp_offloading_[0-9a-f]+_[0-9a-f]+_/, "", f); sub(/_l[0-9]+$/, "", f); seen[f] = 1 }
+       /(LDG|LD)\.E\.128/ { ld[f]++ }
+       /(STG|ST)\.E\.128/ { st[f]++ }
+       END { for (f in seen) print f, ld[f] + 0, st[f] + 0 }' "$1"
+}
+img=""
+for f in "$tmp"/img*.cubin; do # e_flags' low byte is the SM version
+  [ -e "$f" ] && [ "$(od -An -t u1 -j 48 -N 1 "$f" | tr -d ' ')" = 90 ] && img=$f
+done
+if [ -n "$img" ]; then
+  kernels=$(strings "$img" | grep -E '^__omp_offloading_[0-9a-f]+_[0-9a-f]+_((stream|copy|fill)_best_v[0-9]+__(float|double)|vpartials_acc[0-9]+__(int|float|double))_l[0-9]+$' | sort -u | paste -sd, -)
+  : > "$img.sass"
+  [ -n "$kernels" ] && PATH=$cuda118/bin:$PATH cuobjdump -sass -fun "$kernels" "$img" > "$img.sass"
+  count128 "$img.sass" > "$img.128"
+  bad="" nk=0
+  for t in float double; do
+    for k in 1 2 4 8 16; do
+      for b in stream copy fill; do
+        read -r ld st < <(awk -v f="${b}_best_v${k}__$t" '$1 == f {print $2, $3; found = 1} END {if (!found) print -1, -1}' "$img.128")
+        want_ld=$k
+        [ $b = fill ] && want_ld=0
+        if [ "$ld" -lt "$want_ld" ] || [ "$st" -lt "$k" ]; then bad="$bad ${b}_best_v${k}__$t($ld/$st)"; fi
+        nk=$((nk + 1))
+      done
+    done
+  done
+  for t in int float double; do
+    for k in 1 2 4 8 16; do
+      read -r ld < <(awk -v f="vpartials_acc${k}__$t" '$1 == f {print $2; found = 1} END {if (!found) print -1}' "$img.128")
+      if [ "$ld" -lt 1 ]; then bad="$bad vpartials_acc${k}__$t($ld)"; fi
+      nk=$((nk + 1))
+    done
+  done
+  if [ -n "$bad" ]; then
+    say "FAIL clang-19 sm_90: 16-byte group kernels without 128-bit accesses (loads/stores, -1: kernel missing):$bad"
+    fail=1
+  else
+    say "ok   clang-19 sm_90: $nk vector=16 kernels (stream, copy, fill, reduce partials) use 128-bit accesses"
+  fi
+else
+  say "skip clang 128-bit accesses: no sm_90 device image of pb-omp-clang-19"
+fi
 exit $fail

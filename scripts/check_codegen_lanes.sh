@@ -49,10 +49,12 @@ C
     # best: one kernel per launch-shape constant (rows R, loads K; omp_target/best_kernels.inc)
     for r in 1 2 4; do for k in 1 2 4; do required="$required dmvm_best_r${r}_k${k}__$t"; done; done
     for k in 1 2 4 8 16; do required="$required stream_best_${k}__$t copy_best_${k}__$t fill_best_${k}__$t"; done
+    # vector = 16: the 16-byte group kernels
+    for k in 1 2 4 8 16; do required="$required stream_best_v${k}__$t copy_best_v${k}__$t fill_best_v${k}__$t"; done
     for k in 1 2 4 8; do required="$required fma_best_k${k}__$t"; done
   done
   for t in int float double; do
-    for k in 1 2 4 8 16; do required="$required partials_acc${k}__$t"; done
+    for k in 1 2 4 8 16; do required="$required partials_acc${k}__$t vpartials_acc${k}__$t"; done
     for f in k0 clause finish twolevel atomic k1_pass k2_pass k3_pass k4_pass k5_pass \
              k6_64 k6_128 k6_256 k6_512 k6_1024 k7_64 k7_128 k7_256 k7_512 k7_1024; do
       required="$required ${f}__$t"

@@ -228,15 +228,17 @@ declare -A alt=(
   [fma]="--size 1,33,100003 --chain 64 --dtype float,double"
 )
 shapes=("per_sm=1,threads=64,elems=4,rows=4" "per_sm=0,threads=96,elems=1,rows=1" "per_sm=3,threads=1024,elems=2,rows=2"
-        "per_sm=2,threads=32,elems=8,rows=1" "per_sm=1,threads=64,elems=16,rows=1")
+        "per_sm=2,threads=32,elems=8,rows=1" "per_sm=1,threads=64,elems=16,rows=1"
+        "per_sm=1,threads=64,elems=2,rows=1,vector=16" "per_sm=0,threads=96,elems=16,rows=1,vector=16")
 for bench in dmvm reduce stream copy fill fma; do
   stage 5 || break
   case " $benches " in *" $bench "*) ;; *) continue ;; esac
   for shape in "${shapes[@]}"; do
     [ "$bench" = dmvm ] && [[ "$shape" == *elems=8* || "$shape" == *elems=16* ]] && continue # dmvm: up to 4
     [ "$bench" = fma ] && [[ "$shape" == *elems=16* ]] && continue # fma: chains up to 8
+    [[ "$bench" = dmvm || "$bench" = fma ]] && [[ "$shape" == *vector=16* ]] && continue # no 16-byte groups
     backends=cuda,omp,omp@gcc
-    [[ "$shape" == *elems=16* ]] && backends=omp,omp@gcc # 16 loads per lane: OpenMP only
+    [[ "$shape" == *elems=16* || "$shape" == *vector=16* ]] && backends=omp,omp@gcc # OpenMP only
     tag=${shape//[=,]/_}
     # shellcheck disable=SC2086
     PB_TUNE=$shape "$pb" "$bench" --backend $backends --no-baselines --variants best ${alt[$bench]} \

@@ -590,7 +590,7 @@ static void test_tuning(void)
     pb_tuning_best_shape("stream-strided", "omp", "clang", "float", 90, &got);
     CHECK(got.threads == 0 && got.elems == 0);
     /* PB_TUNE: sections for all toolchains, then the toolchain's own; fields not named stay */
-    pb_shape base = {8, 256, 4, 1}, s2 = base;
+    pb_shape base = {8, 256, 4, 1, 0}, s2 = base;
     CHECK(pb_tune_apply("threads=128;gcc:elems=2;clang:elems=8", "gcc", &s2, err, sizeof err) == 1);
     CHECK(s2.per_sm == 8 && s2.threads == 128 && s2.elems == 2 && s2.rows == 1);
     s2 = base;
@@ -609,11 +609,26 @@ static void test_tuning(void)
     CHECK(pb_tune_apply("icc:threads=64", "nvcc", &s2, err, sizeof err) == -1 && strstr(err, "unknown toolchain"));
     CHECK(pb_tune_apply("threads", "nvcc", &s2, err, sizeof err) == -1);
     CHECK(pb_tune_apply("threads=x", "nvcc", &s2, err, sizeof err) == -1);
+    /* vector: 0 or 16 bytes a lane loads per element group */
+    s2 = base;
+    CHECK(pb_tune_apply("clang:vector=16", "clang", &s2, err, sizeof err) == 1 && s2.vector == 16 && s2.elems == 4);
+    s2 = base;
+    CHECK(pb_tune_apply("vector=8", "clang", &s2, err, sizeof err) == -1 && strstr(err, "vector=8") &&
+          s2.vector == 0);
     char text[96];
     pb_shape_format(&base, text, sizeof text);
-    CHECK(strcmp(text, "per_sm=8,threads=256,elems=4,rows=1") == 0);
+    CHECK(strcmp(text, "per_sm=8,threads=256,elems=4,rows=1") == 0); /* no vector key when 0 */
     pb_shape round = {0};
     CHECK(pb_shape_parse(text, &round, err, sizeof err) == 0 && memcmp(&round, &base, sizeof round) == 0);
+    pb_shape vec = base;
+    vec.vector = 16;
+    pb_shape_format(&vec, text, sizeof text);
+    CHECK(strcmp(text, "per_sm=8,threads=256,elems=4,rows=1,vector=16") == 0);
+    memset(&round, 0, sizeof round);
+    CHECK(pb_shape_parse(text, &round, err, sizeof err) == 0 && memcmp(&round, &vec, sizeof round) == 0);
+    /* every row of the table holds accepted values (vector 0 unless a sweep chose 16) */
+    for (size_t i = 0; i < pb_tuning_nrows; ++i)
+        CHECK(pb_shape_check(&pb_tuning_table[i].shape, err, sizeof err) == 0);
     /* the environment reaches the lookup, and the source says so; a bad value is ignored */
     setenv(PB_TUNE_ENV, "clang:threads=512,rows=2", 1);
     CHECK(pb_tuning_lookup("dmvm", "best", "omp", "clang", "double", 90, &sh, src, sizeof src) == 0);
@@ -628,7 +643,7 @@ static void test_tuning(void)
     CHECK(memcmp(&sh, &table, sizeof sh) == 0 && strstr(src, "ignored"));
     unsetenv(PB_TUNE_ENV);
     /* teams: one per work group without a cap, else per_sm * SMs, at least 1 */
-    pb_shape t = {0, 256, 1, 1};
+    pb_shape t = {0, 256, 1, 1, 0};
     CHECK(pb_shape_teams(&t, 132, 1000, 256) == 4 && pb_shape_teams(&t, 132, 0, 256) == 1);
     t.per_sm = 8;
     CHECK(pb_shape_teams(&t, 132, 1L << 30, 256) == 1056 && pb_shape_teams(&t, 132, 1000, 256) == 4);
