@@ -82,17 +82,15 @@ static int micro(const char *bench, const pb_args *a)
     if (a->dtype == PB_FLOAT) {
         float v;
         memset(&v, PB_FILL_BYTE, sizeof v);
-        void (*fn)(long, const float *, float *, float, long, int, int, int *) =
-            sh->vector ? (fill ? fill_best_v__float : copy ? copy_best_v__float : stream_best_v__float)
-                       : (fill ? fill_best__float : copy ? copy_best__float : stream_best__float);
-        fn(n, src, dest, v, teams, sh->threads, sh->elems, a->ran_on);
+        void (*fn)(long, const float *, float *, float, long, int, int, int, int *) =
+            fill ? fill_best__float : copy ? copy_best__float : stream_best__float;
+        fn(n, src, dest, v, teams, sh->threads, sh->elems, sh->vector, a->ran_on);
     } else {
         double v;
         memset(&v, PB_FILL_BYTE, sizeof v);
-        void (*fn)(long, const double *, double *, double, long, int, int, int *) =
-            sh->vector ? (fill ? fill_best_v__double : copy ? copy_best_v__double : stream_best_v__double)
-                       : (fill ? fill_best__double : copy ? copy_best__double : stream_best__double);
-        fn(n, src, dest, v, teams, sh->threads, sh->elems, a->ran_on);
+        void (*fn)(long, const double *, double *, double, long, int, int, int, int *) =
+            fill ? fill_best__double : copy ? copy_best__double : stream_best__double;
+        fn(n, src, dest, v, teams, sh->threads, sh->elems, sh->vector, a->ran_on);
     }
     return PB_OK;
 }
