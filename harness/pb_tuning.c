@@ -20,7 +20,7 @@
  *  fma     per_sm, threads, elems = independent chains per thread (same FMAs per element)
  * elems = 16 and vector = 16 exist only for OpenMP stream, copy, fill and reduce (the
  * others skip them): with vector = 16 each of the `elems` loads of an OpenMP lane is 16
- * contiguous bytes, as in CUDA's kernels, and the `aligned(…: 16)` clause lets the
+ * contiguous bytes, as in CUDA's kernels, and the `aligned(...: 16)` clause lets the
  * compiler issue one vector load for them (clang does; gcc-12's PTX keeps scalar loads).
  * A row may name a dtype: tuned in float, a lane carries half the bytes of a double one
  * per element, so its best shape can differ; rows for "*" hold for every dtype. */
