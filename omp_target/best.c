@@ -4,7 +4,6 @@
 #include "omp_common.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <string.h>
 
 #define T float
@@ -32,19 +31,9 @@ void pb_omp_best_init(int cc, int sms)
 {
     (void)sms;
     for (int b = 0; b < NBENCH; ++b)
-        for (int t = 0; t < PB_NDTYPES; ++t) {
+        for (int t = 0; t < PB_NDTYPES; ++t)
             pb_tuning_best_shape(benches[b], "omp", PB_OMP_GCC ? "gcc" : "clang", pb_dtype_name((pb_dtype)t), cc,
                                  &shapes[b][t]);
-            if (shapes[b][t].vector && (!strcmp(benches[b], "dmvm") || !strcmp(benches[b], "fma")))
-                shapes[b][t].threads = 0; /* no vector kernels: skip */
-        }
-}
-
-/* vector = 16 loads 16-byte groups through the `aligned` clause: only for arrays that
- * start on 16-byte boundaries (omp_target_alloc's and malloc's do) */
-static int aligned16(const void *a, const void *b)
-{
-    return ((uintptr_t)a | (uintptr_t)b) % 16 == 0;
 }
 
 const pb_shape *pb_omp_best_shape(const char *bench, pb_dtype dtype)
@@ -73,12 +62,11 @@ static int micro(const char *bench, const pb_args *a)
         return PB_SKIP;
     const int fill = strcmp(bench, "fill") == 0, copy = strcmp(bench, "copy") == 0;
     void *src = fill ? NULL : a->buf[0], *dest = a->buf[fill ? 0 : 1];
-    if (sh->vector && !aligned16(src, dest))
-        return PB_SKIP;
+    if (sh->vector && (!pb_omp_aligned16(src) || !pb_omp_aligned16(dest)))
+        return PB_SKIP; /* not seen: omp_target_alloc's and malloc's arrays are aligned */
     /* work items: elements, or with vector = 16 the 16-byte groups of them */
     const long n = (long)a->n, unit = sh->vector ? sh->vector / (long)pb_dtype_size(a->dtype) : 1,
-               items = (n / unit + sh->elems - 1) / sh->elems,
-               teams = pb_shape_teams(sh, pb_omp_sms(), items > 0 ? items : 1, sh->threads);
+               teams = pb_shape_teams(sh, pb_omp_sms(), (n / unit + sh->elems - 1) / sh->elems, sh->threads);
     if (a->dtype == PB_FLOAT) {
         float v;
         memset(&v, PB_FILL_BYTE, sizeof v);
@@ -107,7 +95,7 @@ int pb_omp_fma_best(const pb_args *a)
     const long n = (long)a->n, teams = pb_shape_teams(sh, pb_omp_sms(), (n + sh->elems - 1) / sh->elems, sh->threads);
     if (a->dtype == PB_FLOAT)
         return fma_best__float(n, a->param[0], (float)PB_FMA_A, (float)PB_FMA_B, a->buf[0], a->buf[1], teams,
-                               sh->threads, sh->elems, a->ran_on);
+                               sh->threads, sh->elems, sh->vector, a->ran_on);
     return fma_best__double(n, a->param[0], PB_FMA_A, PB_FMA_B, a->buf[0], a->buf[1], teams, sh->threads, sh->elems,
-                            a->ran_on);
+                            sh->vector, a->ran_on);
 }

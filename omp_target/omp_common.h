@@ -7,6 +7,7 @@
 #include "pb_tuning.h"
 
 #include <omp.h>
+#include <stdint.h>
 
 /* A pragma inside a macro (the kernels generated per compile-time constant). */
 #define PB_PRAGMA(...) _Pragma(#__VA_ARGS__)
@@ -36,6 +37,16 @@
 
 /* num_teams on the host (fallback): libomp runs teams as threads; one team is enough. */
 #define PB_HOST_TEAMS(t) (pb_omp_on_host() ? 1 : (t))
+
+/* best's vector = 16 (stream, copy, fill, reduce): a lane loads groups of PB_OMP_VEC_BYTES
+ * contiguous bytes, PB_VEC_U elements of the kernel's T each, through the `aligned` clause,
+ * and only from arrays that start on such a boundary (pb_omp_aligned16). */
+#define PB_OMP_VEC_BYTES 16
+#define PB_VEC_U ((long)(PB_OMP_VEC_BYTES / sizeof(T)))
+static inline int pb_omp_aligned16(const void *p)
+{
+    return (uintptr_t)p % PB_OMP_VEC_BYTES == 0;
+}
 
 /* The slots [lo, hi) of the calling thread when a team's threads split `count` slots
  * into contiguous ranges (one slot per thread under clang with count threads; 32
