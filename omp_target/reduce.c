@@ -5,6 +5,27 @@
 
 #include <stdint.h>
 
+/* best's ticket counter (reduce_kernels.inc) on the current device: zeroed here once, set
+ * back to 0 by the last team of every launch; NULL if it cannot be allocated */
+static int *pb_omp_reduce_ticket(void)
+{
+    static int *ticket;
+    static int on = -1;
+    const int dev = pb_omp_device();
+    if (ticket && on == dev)
+        return ticket;
+    const int zero = 0;
+    int *t = omp_target_alloc(sizeof zero, dev);
+    if (!t || omp_target_memcpy(t, &zero, sizeof zero, 0, 0, dev, omp_get_initial_device()) != 0) {
+        if (t)
+            omp_target_free(t, dev);
+        return NULL;
+    }
+    ticket = t; /* a ticket of an earlier device stays allocated: 4 bytes */
+    on = dev;
+    return ticket;
+}
+
 #define T int32_t
 #define SFX _int
 #include "reduce_kernels.inc"
