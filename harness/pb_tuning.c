@@ -79,10 +79,14 @@ const pb_tuning_row pb_tuning_table[] = {
     {"fma", "best", "omp", "gcc", "*", 90, {0, 256, 8, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 4891.5 GFLOP/s"},
     {"fma", "best", "omp", "clang", "float", 90, {0, 256, 8, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^22: 44078.3 GFLOP/s"},
     {"fma", "best", "omp", "gcc", "float", 90, {0, 512, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^22: 5319.1 GFLOP/s"},
-    {"reduce", "best", "omp", "clang", "*", 90, {8, 256, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^27: 3240.1 GB/s"},
-    {"reduce", "best", "omp", "gcc", "*", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^27: 641.5 GB/s"},
-    {"reduce", "best", "omp", "clang", "float", 90, {8, 256, 4, 1, 16}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^27: 2315.4 GB/s"},
-    {"reduce", "best", "omp", "gcc", "float", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^27: 328.6 GB/s"},
+    /* reduce: swept again after best became one region (the last team sums), bundle of
+     * 1589501, results/h200/tune/20261122T1707Z_reduce/ */
+    {"reduce", "best", "omp", "clang", "*", 90, {8, 256, 4, 1, 16}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^27: 4034.0 GB/s"},
+    {"reduce", "best", "omp", "gcc", "*", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^27: 690.2 GB/s"},
+    {"reduce", "best", "omp", "clang", "float", 90, {8, 256, 2, 1, 16}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^27: 4158.0 GB/s"},
+    {"reduce", "best", "omp", "gcc", "float", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^27: 367.7 GB/s"},
+    {"reduce", "best", "omp", "clang", "int", 90, {8, 256, 2, 1, 16}, "portbench tune 2026-11-22, NVIDIA H200, int n=2^27: 4151.7 GB/s"},
+    {"reduce", "best", "omp", "gcc", "int", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, int n=2^27: 367.4 GB/s"},
     {"stream", "best", "omp", "clang", "*", 90, {0, 256, 2, 1, 16}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4231.4 GB/s"},
     {"stream", "best", "omp", "gcc", "*", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 421.4 GB/s"},
     {"stream", "best", "omp", "clang", "float", 90, {0, 256, 2, 1, 16}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 4100.1 GB/s"},
