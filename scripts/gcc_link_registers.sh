@@ -20,14 +20,9 @@ mkdir -p "$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # the PTX modules: NUL-terminated strings that start with gcc's preamble comment
-python3 - "$worker" "$tmp" <<'PY'
-import re, sys
-data = open(sys.argv[1], 'rb').read()
-mods = re.findall(rb'// BEGIN PREAMBLE[^\x00]*', data)
-for i, m in enumerate(mods):
-    open(f'{sys.argv[2]}/m{i:02d}.ptx', 'wb').write(m)
-print(f'gcc_link_registers: {len(mods)} PTX modules in {sys.argv[1]}', file=sys.stderr)
-PY
+D=$tmp perl -0777 -ne 'my $i = 0;
+  while (m{(// BEGIN PREAMBLE[^\0]*)}g) { open(my $f, ">", sprintf("%s/m%02d.ptx", $ENV{D}, $i++)) or die; print $f $1; close $f }
+  print STDERR "gcc_link_registers: $i PTX modules in $ARGV\n"; $i or exit 1' "$worker"
 for p in "$tmp"/m*.ptx; do
   "$bin/ptxas" -arch=sm_$sm -c "$p" -o "${p%.ptx}.cubin" # .cubin: nvlink reads *.o as host objects
 done
@@ -49,6 +44,6 @@ awk '/^regcount [0-9]+ for .* propagated to entry / {
   awk '{ print $1 }' "$out/entries.txt" | sort -n | uniq -c
   echo "the functions whose register counts reach the entries (linker call graph, largest first):"
   awk '/^regcount [0-9]+ for .* propagated to entry / { print $2, $4 }' "$tmp/callgraph.txt" | sort -rn -k1,1 |
-    awk '!seen[$2]++' | head -n 12
+    awk '!seen[$2]++ && ++n <= 12' # (no head: under pipefail it could SIGPIPE the pipe)
 } > "$out/summary.txt"
 cat "$out/summary.txt"
