@@ -47,9 +47,12 @@ typedef struct sweep {
      "per_sm=0,threads=256,elems=1,vector=16", "per_sm=0,threads=256,elems=2,vector=16",                    \
      "per_sm=8,threads=256,elems=4,vector=16", "per_sm=8,threads=512,elems=2,vector=16"}
 static const sweep sweeps[] = {
-    {"dmvm", "8192", "",
-     {"per_sm=0,threads=256,rows=1,elems=2", "per_sm=0,threads=256,rows=2,elems=1", "per_sm=0,threads=256,rows=2,elems=2",
-      "per_sm=0,threads=256,rows=2,elems=4", "per_sm=0,threads=256,rows=4,elems=2", "per_sm=0,threads=512,rows=2,elems=2"}},
+    {"dmvm", "8192", "", /* vector=16: OpenMP only, rows * elems <= 4 */
+     {"per_sm=0,threads=256,rows=1,elems=2,vector=0", "per_sm=0,threads=256,rows=2,elems=1,vector=0",
+      "per_sm=0,threads=256,rows=2,elems=2,vector=0", "per_sm=0,threads=256,rows=2,elems=4,vector=0",
+      "per_sm=0,threads=256,rows=4,elems=2,vector=0", "per_sm=0,threads=512,rows=2,elems=2,vector=0",
+      "per_sm=0,threads=256,rows=1,elems=2,vector=16", "per_sm=0,threads=256,rows=2,elems=1,vector=16",
+      "per_sm=0,threads=256,rows=2,elems=2,vector=16", "per_sm=0,threads=256,rows=4,elems=1,vector=16"}},
     {"reduce", "2^27", "", /* at 2^25 the two launches weighed more than the memory time (H200) */
      {"per_sm=4,threads=256,elems=4,vector=0", "per_sm=8,threads=256,elems=2,vector=0",
       "per_sm=8,threads=256,elems=4,vector=0", "per_sm=8,threads=256,elems=8,vector=0",

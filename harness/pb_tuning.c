@@ -18,8 +18,9 @@
  *          per_sm (0: one thread per elems items, no grid-stride loop), threads, elems
  *          (CUDA: 16-byte vectors per thread and step; OpenMP: elements per iteration)
  *  fma     per_sm, threads, elems = independent chains per thread (same FMAs per element)
- * elems = 16 and vector = 16 exist only for OpenMP stream, copy, fill and reduce (the
- * others skip them): with vector = 16 each of the `elems` loads of an OpenMP lane is 16
+ * elems = 16 exists only for OpenMP stream, copy, fill and reduce, vector = 16 for those and
+ * OpenMP dmvm (rows * elems <= 4; the others skip them): with vector = 16 each of the
+ * `elems` loads of an OpenMP lane is 16
  * contiguous bytes, as in CUDA's kernels, and the `aligned(...: 16)` clause lets the
  * compiler issue one vector load for them (clang does; gcc-12's PTX keeps scalar loads).
  * A row may name a dtype: tuned in float, a lane carries half the bytes of a double one

@@ -23,7 +23,8 @@
 #     the `aligned` clause makes clang load and store a lane's group of contiguous elements
 #     as one 128-bit access: stream/copy_best_v<K> have at least K LDG.E.128 and K STG.E.128,
 #     fill_best_v<K> K STG.E.128, vpartials_acc<K> (reduce) a 128-bit load, in float and
-#     double (reduce also int). gcc-12 keeps scalar loads (not checked).
+#     double (reduce also int); dmvm_best_vr<R>_k<K> at least R*K 128-bit loads (the
+#     matrix groups). gcc-12 keeps scalar loads (not checked).
 # usage: scripts/check_codegen.sh BUILD_DIR   (tools from scripts/setup.sh)
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -107,7 +108,7 @@ for f in "$tmp"/img*.cubin; do # e_flags' low byte is the SM version
   [ -e "$f" ] && [ "$(od -An -t u1 -j 48 -N 1 "$f" | tr -d ' ')" = 90 ] && img=$f
 done
 if [ -n "$img" ]; then
-  kernels=$(strings "$img" | grep -E '^__omp_offloading_[0-9a-f]+_[0-9a-f]+_((stream|copy|fill)_best_v[0-9]+__(float|double)|vpartials_acc[0-9]+__(int|float|double))_l[0-9]+$' | sort -u | paste -sd, -)
+  kernels=$(strings "$img" | grep -E '^__omp_offloading_[0-9a-f]+_[0-9a-f]+_((stream|copy|fill)_best_v[0-9]+__(float|double)|vpartials_acc[0-9]+__(int|float|double)|dmvm_best_vr[0-9]+_k[0-9]+__(float|double))_l[0-9]+$' | sort -u | paste -sd, -)
   : > "$img.sass"
   [ -n "$kernels" ] && PATH=$cuda118/bin:$PATH cuobjdump -sass -fun "$kernels" "$img" > "$img.sass"
   count128 "$img.sass" > "$img.128"
@@ -130,11 +131,19 @@ if [ -n "$img" ]; then
       nk=$((nk + 1))
     done
   done
+  for t in float double; do
+    for rk in 1:1 1:2 1:4 2:1 2:2 4:1; do
+      r=${rk%:*} k=${rk#*:}
+      read -r ld < <(awk -v f="dmvm_best_vr${r}_k${k}__$t" '$1 == f {print $2; found = 1} END {if (!found) print -1}' "$img.128")
+      if [ "$ld" -lt $((r * k)) ]; then bad="$bad dmvm_best_vr${r}_k${k}__$t($ld)"; fi
+      nk=$((nk + 1))
+    done
+  done
   if [ -n "$bad" ]; then
     say "FAIL clang-19 sm_90: 16-byte group kernels without 128-bit accesses (loads/stores, -1: kernel missing):$bad"
     fail=1
   else
-    say "ok   clang-19 sm_90: $nk vector=16 kernels (stream, copy, fill, reduce partials) use 128-bit accesses"
+    say "ok   clang-19 sm_90: $nk vector=16 kernels (stream, copy, fill, reduce partials, dmvm) use 128-bit accesses"
   fi
 else
   say "skip clang 128-bit accesses: no sm_90 device image of pb-omp-clang-19"

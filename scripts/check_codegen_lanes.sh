@@ -48,6 +48,7 @@ C
     done
     # best: one kernel per launch-shape constant (rows R, loads K; omp_target/best_kernels.inc)
     for r in 1 2 4; do for k in 1 2 4; do required="$required dmvm_best_r${r}_k${k}__$t"; done; done
+    for rk in 1_k1 1_k2 1_k4 2_k1 2_k2 4_k1; do required="$required dmvm_best_vr${rk}__$t"; done
     for k in 1 2 4 8 16; do required="$required stream_best_${k}__$t copy_best_${k}__$t fill_best_${k}__$t"; done
     # vector = 16: the 16-byte group kernels
     for k in 1 2 4 8 16; do required="$required stream_best_v${k}__$t copy_best_v${k}__$t fill_best_v${k}__$t"; done

@@ -236,12 +236,15 @@ for bench in dmvm reduce stream copy fill fma; do
   for shape in "${shapes[@]}"; do
     [ "$bench" = dmvm ] && [[ "$shape" == *elems=8* || "$shape" == *elems=16* ]] && continue # dmvm: up to 4
     [ "$bench" = fma ] && [[ "$shape" == *elems=16* ]] && continue # fma: chains up to 8
-    [[ "$bench" = dmvm || "$bench" = fma ]] && [[ "$shape" == *vector=16* ]] && continue # no 16-byte groups
+    [ "$bench" = fma ] && [[ "$shape" == *vector=16* ]] && continue # no 16-byte groups
+    sizes=${alt[$bench]}
+    # dmvm's 16-byte groups need rows of whole groups: sizes that are multiples of 4
+    [ "$bench" = dmvm ] && [[ "$shape" == *vector=16* ]] && sizes="--size 4,36,4100,16388 --dtype float,double"
     backends=cuda,omp,omp@gcc
     [[ "$shape" == *elems=16* || "$shape" == *vector=16* ]] && backends=omp,omp@gcc # OpenMP only
     tag=${shape//[=,]/_}
     # shellcheck disable=SC2086
-    PB_TUNE=$shape "$pb" "$bench" --backend $backends --no-baselines --variants best ${alt[$bench]} \
+    PB_TUNE=$shape "$pb" "$bench" --backend $backends --no-baselines --variants best $sizes \
         --warmup 1 --reps 2 --csv "$out/validate_best_${bench}_$tag.csv" "$@" > "$out/validate_best_${bench}_$tag.txt" \
         2> "$out/validate_best_${bench}_$tag.log"
     rc=$?
