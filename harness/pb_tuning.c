@@ -68,10 +68,6 @@ const pb_tuning_row pb_tuning_table[] = {
     {"copy", "best", "omp", "gcc", "*", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 394.2 GB/s"},
     {"copy", "best", "omp", "clang", "float", 90, {0, 256, 2, 1, 16}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 4120.2 GB/s"},
     {"copy", "best", "omp", "gcc", "float", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 219.3 GB/s"},
-    {"dmvm", "best", "omp", "clang", "*", 90, {0, 256, 4, 2, 0}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 3061.2 GB/s"},
-    {"dmvm", "best", "omp", "gcc", "*", 90, {0, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 127.8 GB/s"},
-    {"dmvm", "best", "omp", "clang", "float", 90, {0, 256, 2, 4, 0}, "portbench tune 2026-11-22, NVIDIA H200, float nx=8192: 1957.7 GB/s"},
-    {"dmvm", "best", "omp", "gcc", "float", 90, {0, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float nx=8192: 64.0 GB/s"},
     {"fill", "best", "omp", "clang", "*", 90, {0, 256, 2, 1, 16}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4389.7 GB/s"},
     {"fill", "best", "omp", "gcc", "*", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 220.2 GB/s"},
     {"fill", "best", "omp", "clang", "float", 90, {0, 256, 2, 1, 16}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 4301.9 GB/s"},
@@ -80,6 +76,12 @@ const pb_tuning_row pb_tuning_table[] = {
     {"fma", "best", "omp", "gcc", "*", 90, {0, 256, 8, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 4891.5 GFLOP/s"},
     {"fma", "best", "omp", "clang", "float", 90, {0, 256, 8, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^22: 44078.3 GFLOP/s"},
     {"fma", "best", "omp", "gcc", "float", 90, {0, 512, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^22: 5319.1 GFLOP/s"},
+    /* dmvm: swept again with vector=16 among the candidates, bundle of d792a29,
+     * results/h200/tune/20261122T1733Z_dmvm/ */
+    {"dmvm", "best", "omp", "clang", "*", 90, {0, 256, 1, 2, 16}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 3755.1 GB/s"},
+    {"dmvm", "best", "omp", "gcc", "*", 90, {0, 256, 2, 1, 16}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 127.8 GB/s"},
+    {"dmvm", "best", "omp", "clang", "float", 90, {0, 256, 1, 4, 16}, "portbench tune 2026-11-22, NVIDIA H200, float nx=8192: 3404.0 GB/s"},
+    {"dmvm", "best", "omp", "gcc", "float", 90, {0, 256, 2, 1, 16}, "portbench tune 2026-11-22, NVIDIA H200, float nx=8192: 70.8 GB/s"},
     /* reduce: swept again after best became one region (the last team sums), bundle of
      * 1589501, results/h200/tune/20261122T1707Z_reduce/ */
     {"reduce", "best", "omp", "clang", "*", 90, {8, 256, 4, 1, 16}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^27: 4034.0 GB/s"},
