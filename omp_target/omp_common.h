@@ -38,7 +38,7 @@
 /* num_teams on the host (fallback): libomp runs teams as threads; one team is enough. */
 #define PB_HOST_TEAMS(t) (pb_omp_on_host() ? 1 : (t))
 
-/* best's vector = 16 (stream, copy, fill, reduce): a lane loads groups of PB_OMP_VEC_BYTES
+/* best's vector = 16 (stream, copy, fill, reduce, dmvm): a lane loads groups of PB_OMP_VEC_BYTES
  * contiguous bytes, PB_VEC_U elements of the kernel's T each, through the `aligned` clause,
  * and only from arrays that start on such a boundary (pb_omp_aligned16). */
 #define PB_OMP_VEC_BYTES 16
