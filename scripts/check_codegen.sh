@@ -113,31 +113,26 @@ if [ -n "$img" ]; then
   [ -n "$kernels" ] && PATH=$cuda118/bin:$PATH cuobjdump -sass -fun "$kernels" "$img" > "$img.sass"
   count128 "$img.sass" > "$img.128"
   bad="" nk=0
+  # need128 KERNEL MIN_LOADS MIN_STORES: its 128-bit accesses from $img.128 (-1: kernel missing)
+  need128() {
+    local ld st
+    read -r ld st < <(awk -v f="$1" '$1 == f {print $2, $3; found = 1} END {if (!found) print -1, -1}' "$img.128")
+    if [ "$ld" -lt "$2" ] || [ "$st" -lt "$3" ]; then bad="$bad $1($ld/$st)"; fi
+    nk=$((nk + 1))
+  }
   for t in float double; do
     for k in 1 2 4 8 16; do
-      for b in stream copy fill; do
-        read -r ld st < <(awk -v f="${b}_best_v${k}__$t" '$1 == f {print $2, $3; found = 1} END {if (!found) print -1, -1}' "$img.128")
-        want_ld=$k
-        [ $b = fill ] && want_ld=0
-        if [ "$ld" -lt "$want_ld" ] || [ "$st" -lt "$k" ]; then bad="$bad ${b}_best_v${k}__$t($ld/$st)"; fi
-        nk=$((nk + 1))
-      done
+      need128 "stream_best_v${k}__$t" "$k" "$k"
+      need128 "copy_best_v${k}__$t" "$k" "$k"
+      need128 "fill_best_v${k}__$t" 0 "$k"
+    done
+    for rk in 1:1 1:2 1:4 2:1 2:2 4:1; do
+      r=${rk%:*} k=${rk#*:}
+      need128 "dmvm_best_vr${r}_k${k}__$t" $((r * k)) 0
     done
   done
   for t in int float double; do
-    for k in 1 2 4 8 16; do
-      read -r ld < <(awk -v f="vpartials_acc${k}__$t" '$1 == f {print $2; found = 1} END {if (!found) print -1}' "$img.128")
-      if [ "$ld" -lt 1 ]; then bad="$bad vpartials_acc${k}__$t($ld)"; fi
-      nk=$((nk + 1))
-    done
-  done
-  for t in float double; do
-    for rk in 1:1 1:2 1:4 2:1 2:2 4:1; do
-      r=${rk%:*} k=${rk#*:}
-      read -r ld < <(awk -v f="dmvm_best_vr${r}_k${k}__$t" '$1 == f {print $2; found = 1} END {if (!found) print -1}' "$img.128")
-      if [ "$ld" -lt $((r * k)) ]; then bad="$bad dmvm_best_vr${r}_k${k}__$t($ld)"; fi
-      nk=$((nk + 1))
-    done
+    for k in 1 2 4 8 16; do need128 "vpartials_acc${k}__$t" 1 0; done
   done
   if [ -n "$bad" ]; then
     say "FAIL clang-19 sm_90: 16-byte group kernels without 128-bit accesses (loads/stores, -1: kernel missing):$bad"
