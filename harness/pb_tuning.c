@@ -20,9 +20,9 @@
  *  fma     per_sm, threads, elems = independent chains per thread (same FMAs per element)
  * elems = 16 exists only for OpenMP stream, copy, fill and reduce, vector = 16 for those and
  * OpenMP dmvm (rows * elems <= 4; the others skip them): with vector = 16 each of the
- * `elems` loads of an OpenMP lane is 16
- * contiguous bytes, as in CUDA's kernels, and the `aligned(...: 16)` clause lets the
- * compiler issue one vector load for them (clang does; gcc-12's PTX keeps scalar loads).
+ * `elems` loads of an OpenMP lane is 16 contiguous bytes, as in CUDA's kernels, and the
+ * `aligned(...: 16)` clause lets the compiler issue one vector load for them (clang does;
+ * gcc-12's PTX keeps scalar loads).
  * A row may name a dtype: tuned in float, a lane carries half the bytes of a double one
  * per element, so its best shape can differ; rows for "*" hold for every dtype. */
 #include "pb_tuning.h"

@@ -19,10 +19,10 @@ typedef struct pb_shape {
     int elems;   /* independent elements per thread and step (CUDA stream/copy/fill/reduce:
                   * 16-byte vectors; dmvm: vectors or elements per row) */
     int rows;    /* dmvm: rows per team or block; 1 elsewhere */
-    int vector;  /* OpenMP stream, copy, fill, reduce: 0 = each of a lane's `elems` loads is one
-                  * element; 16 = each is 16 contiguous bytes (4 floats or ints, 2 doubles), which
-                  * the `aligned` clause lets a compiler load as one vector. Elsewhere 0 only
-                  * (CUDA's kernels always load 16-byte vectors where the data allows it). */
+    int vector;  /* OpenMP stream, copy, fill, reduce, dmvm: 0 = each of a lane's `elems` loads is
+                  * one element; 16 = each is 16 contiguous bytes (4 floats or ints, 2 doubles),
+                  * which the `aligned` clause lets a compiler load as one vector. Elsewhere 0
+                  * only (CUDA's kernels always load 16-byte vectors where the data allows it). */
 } pb_shape;
 
 /* Accepted values: what the kernels are instantiated for. */
