@@ -8,7 +8,8 @@
  *  - dmvm: `rows` rows per block share each src load, `elems` independent loads per row
  *    and step, one block reduction (shuffles) per row group;
  *  - reduce: grid-stride with `elems` independent accumulators of 16-byte loads, block
- *    sums by shuffles, one partial per block, then one block sums the partials;
+ *    sums by shuffles, one partial per block; the last block to finish sums the partials
+ *    in the same launch (a second kernel cost its launch and gap, about 1% at 2^28);
  *  - fma: `elems` elements per thread, their chains interleaved, so that independent FMAs
  *    hide each other's latency (one dependent chain per thread reached 46% of the FP32
  *    peak on the H100); each element still gets exactly `chain` FMAs in the same order,
@@ -19,6 +20,7 @@
 #include "cuda_common.h"
 #include "pb_tuning.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <type_traits>
 
@@ -160,9 +162,13 @@ __device__ inline float hsum(const float4 &v) { return (v.x + v.y) + (v.z + v.w)
 __device__ inline int hsum(const int4 &v) { return (v.x + v.y) + (v.z + v.w); }
 
 /* Grid-stride sum with U independent accumulators of 16-byte loads, then the block's sum
- * (shuffles) into out[blockIdx.x]. `in` is 16-byte aligned (cudaMalloc, or the scratch). */
+ * (shuffles). One block: its sum is out[0]. More: each block writes part[blockIdx.x],
+ * fences, and takes a ticket; the block with the last ticket sums the partials into
+ * out[0] and sets the ticket back to 0 for the next launch (the threadfence reduction of
+ * the CUDA programming guide). `in` is 16-byte aligned (cudaMalloc). */
 template <typename T, int U>
-__global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) reduce_best(const T *__restrict__ in, T *__restrict__ out, size_t n)
+__global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS)
+    reduce_best(const T *__restrict__ in, T *part, T *out, size_t n, unsigned *ticket)
 {
     typedef typename vec16<T>::type V;
     constexpr int W = vec16<T>::n;
@@ -192,14 +198,39 @@ __global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) reduce_best(const T *__r
     for (int u = 1; u < U; ++u)
         sum[0] += acc[u];
     pb_block_sum(sum);
-    if (threadIdx.x == 0)
-        out[blockIdx.x] = sum[0];
+    if (gridDim.x == 1) {
+        if (threadIdx.x == 0)
+            out[0] = sum[0];
+        return;
+    }
+    __shared__ bool last;
+    if (threadIdx.x == 0) {
+        part[blockIdx.x] = sum[0];
+        __threadfence(); /* the partial is visible to every block before the ticket is */
+        last = atomicAdd(ticket, 1u) == gridDim.x - 1;
+    }
+    __syncthreads();
+    if (!last)
+        return;
+    sum[0] = T(0);
+    for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x)
+        sum[0] += __ldcg(part + b); /* from L2: other SMs wrote them */
+    pb_block_sum(sum);
+    if (threadIdx.x == 0) {
+        out[0] = sum[0];
+        *ticket = 0;
+    }
 }
 
-template <typename T, int U>
-static void reduce_launch(unsigned grid, unsigned block, const T *in, T *out, size_t n)
+/* the ticket counter of reduce_best on this worker's device (one per process), zeroed once */
+static unsigned *reduce_ticket()
 {
-    reduce_best<T, U><<<grid, block>>>(in, out, n);
+    static unsigned *ticket;
+    if (!ticket && (cudaMalloc(&ticket, sizeof *ticket) != cudaSuccess || cudaMemset(ticket, 0, sizeof *ticket) != cudaSuccess)) {
+        cudaFree(ticket);
+        ticket = nullptr;
+    }
+    return ticket;
 }
 
 template <typename T>
@@ -208,24 +239,25 @@ static int reduce_run(const pb_args *a)
     const pb_shape *sh = &shapes[B_REDUCE][a->dtype];
     if (!sh->threads)
         return PB_SKIP;
+    unsigned *ticket = reduce_ticket();
+    if (!ticket) {
+        fprintf(stderr, "portbench: pb-cuda: reduce best: no device memory for its ticket counter: %s\n",
+                cudaGetErrorString(cudaGetLastError()));
+        return PB_ERR;
+    }
     const size_t n = a->n, nv = n / vec16<T>::n;
     const unsigned block = (unsigned)sh->threads;
     const unsigned grid = (unsigned)pb_shape_teams(sh, gpu_sms, (long)nv, (long)block * sh->elems);
     const T *in = (const T *)a->buf[0];
     T *out = (T *)a->buf[1], *part = (T *)a->buf[2];
-    T *first = grid == 1 ? out : part;
     switch (sh->elems) {
-    case 1: reduce_launch<T, 1>(grid, block, in, first, n); break;
-    case 2: reduce_launch<T, 2>(grid, block, in, first, n); break;
-    case 4: reduce_launch<T, 4>(grid, block, in, first, n); break;
-    case 8: reduce_launch<T, 8>(grid, block, in, first, n); break;
+    case 1: reduce_best<T, 1><<<grid, block>>>(in, part, out, n, ticket); break;
+    case 2: reduce_best<T, 2><<<grid, block>>>(in, part, out, n, ticket); break;
+    case 4: reduce_best<T, 4><<<grid, block>>>(in, part, out, n, ticket); break;
+    case 8: reduce_best<T, 8><<<grid, block>>>(in, part, out, n, ticket); break;
     default: return PB_SKIP;
     }
-    if (pb_cuda_check_launch("reduce best") != PB_OK)
-        return PB_ERR;
-    if (grid > 1) /* one block sums the partials */
-        reduce_best<T, 1><<<1, 1024>>>(part, out, grid);
-    return pb_cuda_check_launch("reduce best partials");
+    return pb_cuda_check_launch("reduce best");
 }
 
 /* ---- stream, copy, fill ---- */

@@ -4,7 +4,7 @@
 # after the warm-up), at the target table's sizes. What limits each: DRAM throughput,
 # occupancy, registers, the issue rate and the warp stall reasons.
 # usage: scripts/ncu_best.sh OUTDIR [NAME...]   (on a GPU host with ncu; from the bundle)
-# NAME: dmvm, reduce, stream_float, stream_double, fma_float (default: all of them)
+# NAME: dmvm, reduce, stream_float, stream_double, fma_float, fma_double (default: all but fma_double)
 set -uo pipefail
 out=${1:?usage: ncu_best.sh OUTDIR [NAME...]}
 shift
@@ -18,8 +18,7 @@ sections=(--section SpeedOfLight --section MemoryWorkloadAnalysis --section Occu
           --section SchedulerStats --section WarpStateStats)
 status=0
 # prof TAG WORKER KERNEL-REGEX BENCH ARGS...: one launch of the kernel after the warm-up's
-# (SKIP: how many matching launches the warm-up makes, 1 unless said; four() passes
-# CUDA_SKIP for the CUDA one)
+# (SKIP: how many matching launches the warm-up makes, 1 unless said)
 prof() {
   local tag=$1 worker=$2 kernel=$3
   shift 3
@@ -36,7 +35,7 @@ four() {
   local tag=$1 lib=$2 libk=$3 k=$4
   shift 4
   [ -n "$lib" ] && prof "${tag}_lib" pb-cuda "$libk" "$@" --backend "$lib" --variants all
-  SKIP=${CUDA_SKIP:-1} prof "${tag}_cuda" pb-cuda "$k" "$@" --backend cuda --variants best
+  prof "${tag}_cuda" pb-cuda "$k" "$@" --backend cuda --variants best
   prof "${tag}_clang19" pb-omp-clang-19 "$k" "$@" --backend omp --variants best
   prof "${tag}_gcc12" pb-omp-gcc-12 "$k" "$@" --backend omp --variants best
 }
@@ -45,13 +44,15 @@ names=("$@")
 for name in "${names[@]}"; do
   case $name in
   dmvm) four dmvm cublas gemv dmvm_best dmvm --nx 16384 --dtype double ;;
-  reduce) # CUDA best launches reduce_best twice per sum (the first passes over the input);
-    # OpenMP best's pass over the input is partials_ (its second region, finish_, is not matched)
-    CUDA_SKIP=2 four reduce cub DeviceReduceKernel 'reduce_best|partials_' reduce --n 268435456 --dtype double ;;
+  reduce) # one launch per sum for CUDA best and for OpenMP best (partials_: its last team sums
+    # the partials)
+    four reduce cub DeviceReduceKernel 'reduce_best|partials_' reduce --n 268435456 --dtype double ;;
   stream_float) four stream_float "" "" 'micro_best|stream_best' stream --n 268435456 --dtype float ;;
   stream_double) four stream_double "" "" 'micro_best|stream_best' stream --n 268435456 --dtype double ;;
-  fma_float) prof fma_float_clang19 pb-omp-clang-19 fma_best fma --n 4194304 --chain 1024 --dtype float --backend omp \
-               --variants best ;;
+  fma_float | fma_double) # CUDA best and clang-19's
+    d=${name#fma_}
+    prof ${name}_cuda pb-cuda fma_best fma --n 4194304 --chain 1024 --dtype $d --backend cuda --variants best
+    prof ${name}_clang19 pb-omp-clang-19 fma_best fma --n 4194304 --chain 1024 --dtype $d --backend omp --variants best ;;
   *) echo "ncu_best: unknown name $name" >&2; status=2 ;;
   esac
 done
