@@ -167,7 +167,7 @@ __device__ inline int hsum(const int4 &v) { return (v.x + v.y) + (v.z + v.w); }
  * out[0] and sets the ticket back to 0 for the next launch (the threadfence reduction of
  * the CUDA programming guide). `in` is 16-byte aligned (cudaMalloc). */
 template <typename T, int U>
-__global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS)
+__global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS, 2) /* <= 32 registers: 2048 threads per SM */
     reduce_best(const T *__restrict__ in, T *part, T *out, size_t n, unsigned *ticket)
 {
     typedef typename vec16<T>::type V;
@@ -337,9 +337,10 @@ __device__ inline float fma_op(float a, float x, float b) { return fmaf(a, x, b)
 __device__ inline double fma_op(double a, double x, double b) { return fma(a, x, b); }
 
 /* U elements per thread (i = base + u*blockDim.x, coalesced for each u), their chains
- * interleaved: U independent FMAs per step. 128 FMAs per unrolled loop body: FP32 FMAs
- * issue every cycle, so each counter, compare and branch takes one FMA's slot (with 32
- * per body FP32 reached 82% of the H200's peak; FP64, at half rate, had room for them). */
+ * interleaved: U independent FMAs per step. 256 FMAs per unrolled loop body: FP32 FMAs
+ * issue every cycle, so the body's counter, compare and branch (5 instructions in sm_90
+ * SASS) take FMA slots (with 32 per body FP32 reached 82% of the H200's peak, with 128
+ * 90% at 0.98 warps issued per scheduler and cycle; FP64, at half rate, had room). */
 template <typename T, int U>
 __global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) fma_best(size_t n, long chain, T a, T b, const T *__restrict__ src, T *__restrict__ dest)
 {
@@ -351,7 +352,7 @@ __global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) fma_best(size_t n, long 
             const size_t i = base + (size_t)u * blockDim.x;
             acc[u] = i < n ? src[i] : T(0);
         }
-#pragma unroll(128 / U)
+#pragma unroll(256 / U)
         for (long k = 0; k < chain; ++k)
 #pragma unroll
             for (int u = 0; u < U; ++u)

@@ -65,7 +65,9 @@ static const sweep sweeps[] = {
     {"fill", "2^25", "", STREAMING_SHAPES},
     {"fma", "2^22", "--chain 1024",
      {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
-      "per_sm=0,threads=256,elems=8", "per_sm=0,threads=128,elems=4", "per_sm=0,threads=512,elems=4"}},
+      "per_sm=0,threads=256,elems=8", "per_sm=0,threads=128,elems=4", "per_sm=0,threads=512,elems=4",
+      "per_sm=0,threads=128,elems=1", "per_sm=0,threads=128,elems=2", "per_sm=0,threads=512,elems=1",
+      "per_sm=0,threads=512,elems=2"}},
 };
 enum { NSWEEPS = sizeof sweeps / sizeof sweeps[0], MAX_CAND = 12, MAX_TC = 3 };
 

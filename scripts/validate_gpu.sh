@@ -45,7 +45,7 @@ declare -A check=(
   [copy]="--size 1,31,33,1000,100003,16777217 --dtype float,double"
   [fill]="--size 1,31,33,1000,100003,16777217 --dtype float,double"
   [stream-strided]="--size 1,33,1000,100003 --stride-read 1,3,32 --stride-write 1,2 --dtype float,double"
-  [fma]="--size 1,33,1000,100003,1048579 --chain 64,101 --dtype float,double"
+  [fma]="--size 1,33,1000,100003,1048579 --chain 64,300 --dtype float,double"
   [fma-strided]="--size 1,33,1000,100003 --chain 64 --stride 1,3,32 --dtype float,double"
   # square sizes (1000: 16-byte paths with partial tiles; 4097: scalar paths), and with
   # --m/--k non-square problems (0 = --size)
@@ -225,7 +225,7 @@ declare -A alt=(
   [stream]="--size 1,33,100003,1048579 --dtype float,double"
   [copy]="--size 1,33,100003,1048579 --dtype float,double"
   [fill]="--size 1,33,100003,1048579 --dtype float,double"
-  [fma]="--size 1,33,100003 --chain 101 --dtype float,double"
+  [fma]="--size 1,33,100003 --chain 300 --dtype float,double"
 )
 shapes=("per_sm=1,threads=64,elems=4,rows=4" "per_sm=0,threads=96,elems=1,rows=1" "per_sm=3,threads=1024,elems=2,rows=2"
         "per_sm=2,threads=32,elems=8,rows=1" "per_sm=1,threads=64,elems=16,rows=1"
