@@ -56,11 +56,9 @@ const pb_tuning_row pb_tuning_table[] = {
     {"fma", "best", "omp", "gcc", "*", 0, {0, 256, 2, 1, 0}, DESIGN}, /* 4, 8 chains: wrong doubles from gcc-12 on the H200 */
     /* Measured: `scripts/tune_gpu.sh` on the H200 (cc 90), 2026-11-22, results/h200/tune/ */
     {"dmvm", "best", "cuda", "nvcc", "*", 90, {0, 256, 4, 2, 0}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 4467.9 GB/s"},
-    {"reduce", "best", "cuda", "nvcc", "*", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4188.0 GB/s"},
     {"stream", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4285.4 GB/s"},
     {"copy", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4292.0 GB/s"},
     {"fill", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4702.1 GB/s"},
-    {"fma", "best", "cuda", "nvcc", "*", 90, {0, 128, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 32299.1 GFLOP/s"},
     /* OpenMP rows: `portbench tune BENCH --backend omp,omp@gcc [--dtype float]` on the H200,
      * 2026-11-22, bundle of f029791 (vector = 16 among the candidates),
      * results/h200/tune/20261122T1621Z/ */
@@ -72,10 +70,6 @@ const pb_tuning_row pb_tuning_table[] = {
     {"fill", "best", "omp", "gcc", "*", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 220.2 GB/s"},
     {"fill", "best", "omp", "clang", "float", 90, {0, 256, 2, 1, 16}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 4301.9 GB/s"},
     {"fill", "best", "omp", "gcc", "float", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 129.4 GB/s"},
-    {"fma", "best", "omp", "clang", "*", 90, {0, 256, 8, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 28424.2 GFLOP/s"},
-    {"fma", "best", "omp", "gcc", "*", 90, {0, 256, 8, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 4891.5 GFLOP/s"},
-    {"fma", "best", "omp", "clang", "float", 90, {0, 256, 8, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^22: 44078.3 GFLOP/s"},
-    {"fma", "best", "omp", "gcc", "float", 90, {0, 512, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^22: 5319.1 GFLOP/s"},
     /* dmvm: swept again with vector=16 among the candidates, bundle of d792a29,
      * results/h200/tune/20261122T1733Z_dmvm/ */
     {"dmvm", "best", "omp", "clang", "*", 90, {0, 256, 1, 2, 16}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 3755.1 GB/s"},
@@ -94,6 +88,17 @@ const pb_tuning_row pb_tuning_table[] = {
     {"stream", "best", "omp", "gcc", "*", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 421.4 GB/s"},
     {"stream", "best", "omp", "clang", "float", 90, {0, 256, 2, 1, 16}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 4100.1 GB/s"},
     {"stream", "best", "omp", "gcc", "float", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 219.6 GB/s"},
+    /* fma (every toolchain) and CUDA reduce: swept again after fma's 256 FMAs per loop trip
+     * and CUDA reduce's one launch, bundle of 379bac1, results/h200/tune/20261122T1923Z_fma_reduce/ */
+    {"fma", "best", "cuda", "nvcc", "*", 90, {0, 128, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 32415.9 GFLOP/s"},
+    {"fma", "best", "omp", "clang", "*", 90, {0, 128, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 31839.2 GFLOP/s"},
+    {"fma", "best", "omp", "gcc", "*", 90, {0, 512, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 4708.5 GFLOP/s"},
+    {"fma", "best", "cuda", "nvcc", "float", 90, {0, 128, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^22: 61272.6 GFLOP/s"},
+    {"fma", "best", "omp", "clang", "float", 90, {0, 256, 8, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^22: 58368.2 GFLOP/s"},
+    {"fma", "best", "omp", "gcc", "float", 90, {0, 256, 8, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^22: 5313.4 GFLOP/s"},
+    {"reduce", "best", "cuda", "nvcc", "*", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^27: 4468.6 GB/s"},
+    {"reduce", "best", "cuda", "nvcc", "float", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^27: 4410.4 GB/s"},
+    {"reduce", "best", "cuda", "nvcc", "int", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, int n=2^27: 4423.2 GB/s"},
 };
 const size_t pb_tuning_nrows = sizeof pb_tuning_table / sizeof pb_tuning_table[0];
 
