@@ -7,8 +7,8 @@
  *    stream reached only 0.75x of cudaMemcpy on the H100);
  *  - dmvm: `rows` rows per block share each src load, `elems` independent loads per row
  *    and step, one block reduction (shuffles) per row group;
- *  - reduce: grid-stride with `elems` independent accumulators of 16-byte loads, block
- *    sums by shuffles, one partial per block; the last block to finish sums the partials
+ *  - reduce: each block a contiguous run of tiles, `elems` independent accumulators of
+ *    16-byte loads, block sums by shuffles, one partial per block; the last block to finish sums the partials
  *    in the same launch (a second kernel cost its launch and gap, about 1% at 2^28);
  *  - fma: `elems` elements per thread, their chains interleaved, so that independent FMAs
  *    hide each other's latency (one dependent chain per thread reached 46% of the FP32
@@ -161,35 +161,40 @@ __device__ inline double hsum(const double2 &v) { return v.x + v.y; }
 __device__ inline float hsum(const float4 &v) { return (v.x + v.y) + (v.z + v.w); }
 __device__ inline int hsum(const int4 &v) { return (v.x + v.y) + (v.z + v.w); }
 
-/* Grid-stride sum with U independent accumulators of 16-byte loads, then the block's sum
- * (shuffles). One block: its sum is out[0]. More: each block writes part[blockIdx.x],
- * fences, and takes a ticket; the block with the last ticket sums the partials into
- * out[0] and sets the ticket back to 0 for the next launch (the threadfence reduction of
- * the CUDA programming guide). `in` is 16-byte aligned (cudaMalloc). */
+/* Each block sums its own contiguous run of tiles, the tiles shared evenly among the blocks
+ * (CUB's even share): a tile is U * blockDim.x vectors of 16 bytes, thread t loading t,
+ * t + blockDim.x, ...: U independent coalesced loads. The vectors after the last whole
+ * tile and the n % W elements after the last vector go to the first threads of the grid.
+ * Then the block's sum (shuffles). One block: its sum is out[0]. More: each block writes
+ * part[blockIdx.x], fences, and takes a ticket; the block with the last ticket sums the
+ * partials into out[0] and sets the ticket back to 0 for the next launch (the
+ * threadfence reduction of the CUDA programming guide). `in` is 16-byte aligned. */
 template <typename T, int U>
 __global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS, 2) /* <= 32 registers: 2048 threads per SM */
     reduce_best(const T *__restrict__ in, T *part, T *out, size_t n, unsigned *ticket)
 {
     typedef typename vec16<T>::type V;
     constexpr int W = vec16<T>::n;
-    const size_t nv = n / W, stride = (size_t)gridDim.x * blockDim.x;
-    const size_t gid = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    const size_t nv = n / W, tile = (size_t)U * blockDim.x, ntiles = nv / tile;
+    const size_t per = ntiles / gridDim.x, rem = ntiles % gridDim.x, b = blockIdx.x;
+    const size_t t0 = b * per + (b < rem ? b : rem), t1 = t0 + per + (b < rem ? 1 : 0);
+    const size_t gid = b * blockDim.x + threadIdx.x;
     const V *v = reinterpret_cast<const V *>(in);
     T acc[U];
 #pragma unroll
     for (int u = 0; u < U; ++u)
         acc[u] = T(0);
-    size_t i = gid;
-    for (; i + (U - 1) * stride < nv; i += U * stride) {
+    for (size_t t = t0; t < t1; ++t) {
+        const V *p = v + t * tile + threadIdx.x;
         V x[U];
 #pragma unroll
         for (int u = 0; u < U; ++u)
-            x[u] = v[i + u * stride];
+            x[u] = p[u * blockDim.x];
 #pragma unroll
         for (int u = 0; u < U; ++u)
             acc[u] += hsum(x[u]);
     }
-    for (; i < nv; i += stride)
+    for (size_t i = ntiles * tile + gid; i < nv; i += (size_t)gridDim.x * blockDim.x)
         acc[0] += hsum(v[i]);
     if (nv * W + gid < n) /* the n % W elements after the last vector */
         acc[0] += in[nv * W + gid];

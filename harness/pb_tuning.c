@@ -88,17 +88,19 @@ const pb_tuning_row pb_tuning_table[] = {
     {"stream", "best", "omp", "gcc", "*", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 421.4 GB/s"},
     {"stream", "best", "omp", "clang", "float", 90, {0, 256, 2, 1, 16}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 4100.1 GB/s"},
     {"stream", "best", "omp", "gcc", "float", 90, {4, 512, 16, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^25: 219.6 GB/s"},
-    /* fma (every toolchain) and CUDA reduce: swept again after fma's 256 FMAs per loop trip
-     * and CUDA reduce's one launch, bundle of 379bac1, results/h200/tune/20261122T1923Z_fma_reduce/ */
+    /* fma (every toolchain): swept again after fma's 256 FMAs per loop trip, bundle of
+     * 379bac1, results/h200/tune/20261122T1923Z_fma_reduce/; CUDA reduce (the three rows
+     * after them): swept again after its one launch and contiguous tile runs per block,
+     * results/h200/tune/20261122T1947Z_reduce/ */
     {"fma", "best", "cuda", "nvcc", "*", 90, {0, 128, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 32415.9 GFLOP/s"},
     {"fma", "best", "omp", "clang", "*", 90, {0, 128, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 31839.2 GFLOP/s"},
     {"fma", "best", "omp", "gcc", "*", 90, {0, 512, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^22: 4708.5 GFLOP/s"},
     {"fma", "best", "cuda", "nvcc", "float", 90, {0, 128, 4, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^22: 61272.6 GFLOP/s"},
     {"fma", "best", "omp", "clang", "float", 90, {0, 256, 8, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^22: 58368.2 GFLOP/s"},
     {"fma", "best", "omp", "gcc", "float", 90, {0, 256, 8, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^22: 5313.4 GFLOP/s"},
-    {"reduce", "best", "cuda", "nvcc", "*", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^27: 4468.6 GB/s"},
-    {"reduce", "best", "cuda", "nvcc", "float", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^27: 4410.4 GB/s"},
-    {"reduce", "best", "cuda", "nvcc", "int", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, int n=2^27: 4423.2 GB/s"},
+    {"reduce", "best", "cuda", "nvcc", "*", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^27: 4474.6 GB/s"},
+    {"reduce", "best", "cuda", "nvcc", "float", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^27: 4407.0 GB/s"},
+    {"reduce", "best", "cuda", "nvcc", "int", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, int n=2^27: 4412.7 GB/s"},
 };
 const size_t pb_tuning_nrows = sizeof pb_tuning_table / sizeof pb_tuning_table[0];
 
