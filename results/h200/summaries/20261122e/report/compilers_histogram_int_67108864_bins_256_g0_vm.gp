@@ -1,0 +1,36 @@
+# compilers_histogram_int_67108864_bins_256_g0_vm: made by portbench report; run 'gnuplot compilers_histogram_int_67108864_bins_256_g0_vm.gp' in this directory to redraw
+set terminal svg size 1000,560 dynamic noenhanced font 'Helvetica,13' background '#ffffff'
+set output 'compilers_histogram_int_67108864_bins_256_g0_vm.svg'
+set grid xtics ytics lt 1 lw 1 lc rgb '#e4e4e4'
+set style textbox opaque noborder margins 0.5,0.3
+set title 'histogram int, n = 67108864, bins=256 on g0@vm: bandwidth per variant and toolchain'
+set xlabel 'variant'
+set ylabel 'bandwidth [GB/s] (log scale)'
+set logscale y 10
+set yrange [9.6197:3077.27]
+set xrange [-0.5:1.5]
+set key outside right top vertical noreverse Left
+set xtics nomirror ('global' 0, 'shared' 1)
+$cud0 << EOD
+0 32.302
+1 2051.51
+EOD
+$t0 << EOD
+
+
+EOD
+$t1 << EOD
+0 15.4861
+1 981.013
+EOD
+$t2 << EOD
+
+
+EOD
+$t3 << EOD
+0 14.4295
+1 66.9302
+EOD
+plot $cud0 using 1:2 with linespoints lw 1.5 dt 2 pt 7 ps 1.3 lc rgb '#000000' title 'cuda (reference)', \
+     $t1 using 1:2 with linespoints lw 1.5 dt 1 pt 9 ps 1.3 lc rgb '#1f77b4' title 'omp(clang-19)', \
+     $t3 using 1:2 with linespoints lw 1.5 dt 1 pt 13 ps 1.3 lc rgb '#d62728' title 'omp(gcc-12)'

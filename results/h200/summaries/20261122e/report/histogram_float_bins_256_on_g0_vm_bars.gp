@@ -1,0 +1,42 @@
+# histogram_float_bins_256_on_g0_vm_bars: made by portbench report; run 'gnuplot histogram_float_bins_256_on_g0_vm_bars.gp' in this directory to redraw
+set terminal svg size 1000,560 dynamic noenhanced font 'Helvetica,13' background '#ffffff'
+set output 'histogram_float_bins_256_on_g0_vm_bars.svg'
+set grid xtics ytics lt 1 lw 1 lc rgb '#e4e4e4'
+set style textbox opaque noborder margins 0.5,0.3
+set title 'histogram float bins=256 on g0@vm, n = 67108864: bandwidth per variant and backend'
+set xlabel 'variant'
+set arrow from graph 0, first 4800 to graph 1, first 4800 nohead dt 2 lw 1.5 lc rgb '#505050' front
+set label 'h200 peak 4800 (dashed)' at graph 0.01, first 4800 left offset 0,0.7 textcolor rgb '#505050' front boxed
+set ylabel 'bandwidth [GB/s] (log scale)'
+set logscale y 10
+set yrange [9.58102:10560]
+set ytics ('10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500, '1000' 1000, '2000' 2000, '5000' 5000, '10000' 10000)
+set key outside right top vertical noreverse Left
+set grid noxtics
+set style fill solid 0.85 border -1
+set boxwidth 0.28 absolute
+set xrange [-0.6:3.6]
+set xtics nomirror ('global' 0, 'shared' 1, 'lib' 2, 'baseline' 3)
+$b0 << EOD
+-0.28 15.4974
+0.72 1900.88
+EOD
+$b1 << EOD
+2 1436.66
+EOD
+$b2 << EOD
+0 15.4872
+1 964.873
+EOD
+$b3 << EOD
+0.28 14.3715
+1.28 64.936
+EOD
+$b4 << EOD
+3 17.2663
+EOD
+plot $b0 using 1:2 with boxes lc rgb '#000000' title 'cuda', \
+     $b1 using 1:2 with boxes lc rgb '#7f7f7f' title 'cub', \
+     $b2 using 1:2 with boxes lc rgb '#1f77b4' title 'omp(clang-19)', \
+     $b3 using 1:2 with boxes lc rgb '#d62728' title 'omp(gcc-12)', \
+     $b4 using 1:2 with boxes lc rgb '#2ca02c' title 'cpu(gcc-12)'

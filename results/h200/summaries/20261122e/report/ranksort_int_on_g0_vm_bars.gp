@@ -1,0 +1,42 @@
+# ranksort_int_on_g0_vm_bars: made by portbench report; run 'gnuplot ranksort_int_on_g0_vm_bars.gp' in this directory to redraw
+set terminal svg size 1000,560 dynamic noenhanced font 'Helvetica,13' background '#ffffff'
+set output 'ranksort_int_on_g0_vm_bars.svg'
+set grid xtics ytics lt 1 lw 1 lc rgb '#e4e4e4'
+set style textbox opaque noborder margins 0.5,0.3
+set title 'ranksort int on g0@vm, n = 1024: bandwidth per variant and backend'
+set xlabel 'variant'
+set arrow from graph 0, first 4800 to graph 1, first 4800 nohead dt 2 lw 1.5 lc rgb '#505050' front
+set label 'h200 peak 4800 (dashed)' at graph 0.01, first 4800 left offset 0,0.7 textcolor rgb '#505050' front boxed
+set ylabel 'bandwidth [GB/s] (log scale)'
+set logscale y 10
+set yrange [0.0294354:10560]
+set ytics ('0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000, '10000' 10000)
+set key outside right top vertical noreverse Left
+set grid noxtics
+set style fill solid 0.85 border -1
+set boxwidth 0.28 absolute
+set xrange [-0.6:3.6]
+set xtics nomirror ('block' 0, 'grid' 1, 'lib' 2, 'baseline' 3)
+$b0 << EOD
+-0.28 0.124031
+0.72 0.241509
+EOD
+$b1 << EOD
+2 0.927536
+EOD
+$b2 << EOD
+0 0.132505
+1 0.356546
+EOD
+$b3 << EOD
+0.28 0.0441532
+1.28 0.0665973
+EOD
+$b4 << EOD
+3 0.10796
+EOD
+plot $b0 using 1:2 with boxes lc rgb '#000000' title 'cuda', \
+     $b1 using 1:2 with boxes lc rgb '#7f7f7f' title 'cub', \
+     $b2 using 1:2 with boxes lc rgb '#1f77b4' title 'omp(clang-19)', \
+     $b3 using 1:2 with boxes lc rgb '#d62728' title 'omp(gcc-12)', \
+     $b4 using 1:2 with boxes lc rgb '#2ca02c' title 'cpu(gcc-12)'
