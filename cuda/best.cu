@@ -8,8 +8,9 @@
  *  - dmvm: `rows` rows per block share each src load, `elems` independent loads per row
  *    and step, one block reduction (shuffles) per row group;
  *  - reduce: each block a contiguous run of tiles, `elems` independent accumulators of
- *    16-byte loads, block sums by shuffles, one partial per block; the last block to finish sums the partials
- *    in the same launch (a second kernel cost its launch and gap, about 1% at 2^28);
+ *    16-byte loads, block sums by shuffles, one partial per block; the last block to
+ *    finish sums the partials in the same launch (a second kernel cost its launch and
+ *    gap, about 1% at 2^28);
  *  - fma: `elems` elements per thread, their chains interleaved, so that independent FMAs
  *    hide each other's latency (one dependent chain per thread reached 46% of the FP32
  *    peak on the H100); each element still gets exactly `chain` FMAs in the same order,
@@ -218,8 +219,8 @@ __global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS, 2) /* <= 32 registers: 2
     if (!last)
         return;
     sum[0] = T(0);
-    for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x)
-        sum[0] += __ldcg(part + b); /* from L2: other SMs wrote them */
+    for (unsigned k = threadIdx.x; k < gridDim.x; k += blockDim.x)
+        sum[0] += __ldcg(part + k); /* from L2: other SMs wrote them */
     pb_block_sum(sum);
     if (threadIdx.x == 0) {
         out[0] = sum[0];
