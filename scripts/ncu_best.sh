@@ -17,14 +17,14 @@ mkdir -p "$out"
 sections=(--section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section LaunchStats
           --section SchedulerStats --section WarpStateStats)
 status=0
-# prof TAG WORKER KERNEL-REGEX BENCH ARGS...: one launch of the kernel after the warm-up's
-# (SKIP: how many matching launches the warm-up makes, 1 unless said)
+# prof TAG WORKER KERNEL-REGEX BENCH ARGS...: one launch of the kernel, the one after the
+# warm-up's (each best and library sum is one matching launch)
 prof() {
   local tag=$1 worker=$2 kernel=$3
   shift 3
   [ -x "$w/$worker" ] || { echo "ncu_best: $tag: no $worker"; return; }
   local t0=$SECONDS
-  "$ncu" --clock-control none "${sections[@]}" -k "regex:$kernel" --launch-skip "${SKIP:-1}" -c 1 \
+  "$ncu" --clock-control none "${sections[@]}" -k "regex:$kernel" --launch-skip 1 -c 1 \
     "$w/$worker" "$@" --warmup 1 --reps 1 --quiet --emit "$out/ncu_$tag.csv" > "$out/ncu_$tag.txt" 2>&1
   local rc=$?
   [ $rc -ne 0 ] && status=1
