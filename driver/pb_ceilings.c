@@ -84,8 +84,19 @@ int pb_ceilings_read(const char *path, pb_ceilings *c, char *err, size_t cap)
     }
     char line[512];
     int lineno = 0, rc = 0;
-    while (rc == 0 && fgets(line, sizeof line, f)) {
+    size_t len;
+    while (rc == 0 && (len = pb_read_line(f, line, sizeof line)) > 0) {
         ++lineno;
+        if (memchr(line, '\0', len)) { /* "12<NUL>34" would read as 12 */
+            snprintf(err, cap, "%s:%d: a NUL byte (a torn or binary file, not a ceilings file)", path, lineno);
+            rc = -1;
+            break;
+        }
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            snprintf(err, cap, "%s:%d: line longer than %zu characters", path, lineno, sizeof line - 1);
+            rc = -1;
+            break;
+        }
         line[strcspn(line, "\r\n")] = '\0';
         if (!line[0] || line[0] == '#')
             continue;
@@ -110,6 +121,10 @@ int pb_ceilings_read(const char *path, pb_ceilings *c, char *err, size_t cap)
             snprintf(err, cap, "%s:%d: not a 'key = value' line of a ceilings file", path, lineno);
             rc = -1;
         }
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(err, cap, "cannot read ceilings file %s: %s", path, strerror(errno));
+        rc = -1;
     }
     fclose(f);
     return rc;

@@ -85,6 +85,21 @@ void pb_strlcpy(char *dst, const char *src, size_t cap)
     dst[n] = '\0';
 }
 
+size_t pb_read_line(FILE *f, char *buf, size_t cap)
+{
+    size_t n = 0;
+    int c;
+    flockfile(f);
+    while (n + 1 < cap && (c = getc_unlocked(f)) != EOF) {
+        buf[n++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    funlockfile(f);
+    buf[n] = '\0';
+    return n;
+}
+
 typedef struct chunk {
     void (*fn)(size_t, size_t, void *);
     void *ctx;

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,6 +39,13 @@ int pb_wants_help(int argc, char **argv);
 
 /* Bounded string copy that always terminates. */
 void pb_strlcpy(char *dst, const char *src, size_t cap);
+
+/* One line of f into buf (cap >= 2): its bytes up to and including the '\n', then a
+ * terminating NUL. Returns the number of bytes read, NUL bytes of the file included (so
+ * that a caller can tell them from the end: memchr(buf, 0, n)); 0 at the end of the file
+ * or on a read error (ferror). A line longer than cap - 1 bytes comes back cut, without its
+ * '\n': n == cap - 1, and the rest of it is left unread. */
+size_t pb_read_line(FILE *f, char *buf, size_t cap);
 
 #ifdef __cplusplus
 }

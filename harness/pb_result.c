@@ -269,6 +269,8 @@ enum { MAX_FIELDS = 128, MAX_LINE = 8192 };
 
 static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t errcap, int partial);
 
+/* Any file the user names is read (a FIFO, /dev/stdin, a device too): the line-length
+ * limit and the NUL check end a file that never ends a line. Every path closes it. */
 static int csv_read_file(const char *path, pb_rowset *out, char *err, size_t errcap, int partial)
 {
     FILE *f = fopen(path, "r");
@@ -277,6 +279,7 @@ static int csv_read_file(const char *path, pb_rowset *out, char *err, size_t err
         return -1;
     }
     int rc = csv_read(f, path, out, err, errcap, partial);
+    fclose(f);
     return rc;
 }
 
@@ -310,15 +313,25 @@ static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t
     char *fields[MAX_FIELDS];
     int map[MAX_FIELDS], nhead = -1, rc = 0;
     long lineno = 0;
-    while (fgets(line, sizeof line, f)) {
+    size_t len;
+    while ((len = pb_read_line(f, line, sizeof line)) > 0) {
         ++lineno;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+        int ended = line[len - 1] == '\n';
+        /* a NUL byte is no text: zeros where a crash left rows unwritten, or no CSV at all */
+        int nul = memchr(line, '\0', len) != NULL;
+        if (nul && partial)
+            break; /* the torn tail of a writer that did not finish */
+        if (nul) {
+            snprintf(err, errcap, "%s:%ld: a NUL byte (a torn or binary file, not a CSV)", path, lineno);
+            rc = -1;
+            break;
+        }
+        if (len == sizeof line - 1 && !ended) {
             snprintf(err, errcap, "%s:%ld: line longer than %d characters", path, lineno, MAX_LINE);
             rc = -1;
             break;
         }
-        if (partial && (len == 0 || line[len - 1] != '\n'))
+        if (partial && !ended)
             break; /* a line its writer did not finish */
         while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
             line[--len] = '\0';
@@ -370,6 +383,10 @@ static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t
             rc = -1;
             break;
         }
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(err, errcap, "%s: cannot read: %s", path, strerror(errno));
+        rc = -1;
     }
     if (rc == 0 && nhead < 0) {
         snprintf(err, errcap, "%s: empty file (no CSV header)", path);

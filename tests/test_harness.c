@@ -13,9 +13,11 @@
 #include "pb_tuning.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 PB_CHECK_STATE;
@@ -198,6 +200,94 @@ static void test_csv(void)
         pb_rowset_free(&t);
     }
     CHECK(pb_csv_read("/nonexistent/x.csv", &s, err, sizeof err) == -1 && strstr(err, "cannot open"));
+    unlink(path);
+}
+
+/* Write len bytes of text (NUL bytes included) to path. */
+static void put_bytes(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fwrite(text, 1, len, f);
+        fclose(f);
+    }
+}
+
+/* Hostile input to the CSV reader (issue 22): a NUL byte is an error naming the line, never
+ * a blank line (a zero-filled torn row passed, /dev/zero was read forever); in a partial
+ * read it is the torn tail; every file is closed (history over 2,000 runs ran out of
+ * descriptors). */
+static void test_csv_hostile(void)
+{
+    static const char head[] = "benchmark,variant,backend,compiler,dtype,size,time_median_s,verified\n";
+    static const char row[] = "dmvm,v1,omp,clang,double,10,0.1,PASS\n";
+    char path[] = "/tmp/pb_hostile_XXXXXX", text[512], err[512];
+    close(mkstemp(path));
+    pb_rowset s = {0};
+    /* a zero-filled row between two good ones */
+    size_t n = 0;
+    n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", head, row);
+    memset(text + n, 0, 40);
+    n += 40;
+    text[n++] = '\n';
+    n += (size_t)snprintf(text + n, sizeof text - n, "%s", row);
+    put_bytes(path, text, n);
+    CHECK(pb_csv_read(path, &s, err, sizeof err) == -1 && strstr(err, ":3: a NUL byte") != NULL);
+    pb_rowset_free(&s);
+    /* a NUL inside a field cut the row short before */
+    n = (size_t)snprintf(text, sizeof text, "%sdmvm,v1,omp,clang,double,10,0.1,PASS", head);
+    text[n - 6] = '\0'; /* "0.1\0PASS" */
+    text[n++] = '\n';
+    put_bytes(path, text, n);
+    CHECK(pb_csv_read(path, &s, err, sizeof err) == -1 && strstr(err, ":2: a NUL byte") != NULL);
+    pb_rowset_free(&s);
+    /* a worker's output torn by zeros (a crash before its blocks were written): the rows
+     * before them count, the zeros are the unfinished tail */
+    n = (size_t)snprintf(text, sizeof text, "%s%s", head, row);
+    memset(text + n, 0, 100);
+    n += 100;
+    text[n++] = '\n';
+    put_bytes(path, text, n);
+    CHECK(pb_csv_read_partial(path, &s, err, sizeof err) == 0 && s.n == 1);
+    pb_rowset_free(&s);
+    /* /dev/zero ends (a hang would stop the test: the alarm) */
+    alarm(20);
+    CHECK(pb_csv_read("/dev/zero", &s, err, sizeof err) == -1 && strstr(err, "/dev/zero:1: a NUL byte") != NULL);
+    alarm(0);
+    pb_rowset_free(&s);
+    /* a line that never ends trips the line-length limit */
+    char *big = malloc(20000);
+    if (big) {
+        memset(big, 'x', 20000);
+        put_bytes(path, big, 20000);
+        CHECK(pb_csv_read(path, &s, err, sizeof err) == -1 && strstr(err, ":1: line longer than") != NULL);
+        free(big);
+    }
+    pb_rowset_free(&s);
+    CHECK(pb_csv_read("/tmp", &s, err, sizeof err) == -1 && strstr(err, "/tmp") != NULL);
+    /* every file closed: more reads than descriptors, good file and bad */
+    n = (size_t)snprintf(text, sizeof text, "%s%s", head, row);
+    put_bytes(path, text, n);
+    struct rlimit old, low;
+    getrlimit(RLIMIT_NOFILE, &old);
+    low = old;
+    low.rlim_cur = 32;
+    CHECK(setrlimit(RLIMIT_NOFILE, &low) == 0);
+    int ok = 0;
+    for (int i = 0; i < 100; ++i)
+        ok += pb_csv_read(path, &s, err, sizeof err) == 0;
+    CHECK(ok == 100 && s.n == 100);
+    pb_rowset_free(&s);
+    put_bytes(path, head, sizeof head - 1 - 1); /* no newline, no rows: still read */
+    ok = 0;
+    for (int i = 0; i < 100; ++i)
+        ok += pb_csv_read(path, &s, err, sizeof err) == 0;
+    put_bytes(path, "a,b\n", 4);
+    for (int i = 0; i < 100; ++i)
+        ok += pb_csv_read(path, &s, err, sizeof err) == -1 && strstr(err, "lacks the column") != NULL;
+    CHECK(ok == 200);
+    setrlimit(RLIMIT_NOFILE, &old);
+    pb_rowset_free(&s);
     unlink(path);
 }
 
@@ -793,6 +883,13 @@ static void test_ceilings(void)
     fputs("stream_gbs = lots\n", f);
     fclose(f);
     CHECK(pb_ceilings_read(path, &back, err, sizeof err) == -1 && strstr(err, ":1:"));
+    /* a NUL byte cut "12<NUL>34" to 12 */
+    f = fopen(path, "w");
+    fputs("# ceilings\nmemcpy_gbs = 3\n", f);
+    fwrite("stream_gbs = 12\0" "34\n", 1, 19, f);
+    fclose(f);
+    CHECK(pb_ceilings_read(path, &back, err, sizeof err) == -1 && strstr(err, ":3: a NUL byte") != NULL &&
+          strstr(err, path) != NULL);
     CHECK(pb_ceilings_read("/nonexistent/c.txt", &back, err, sizeof err) == -1);
     unlink(path);
     pb_rowset_free(&s);
@@ -812,6 +909,7 @@ int main(void)
     test_options();
     test_stats();
     test_csv();
+    test_csv_hostile();
     test_cost_and_check();
     test_gemm_check();
     test_generator();
