@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum { COL_STR, COL_NUM } col_kind;
+typedef enum { COL_STR, COL_NUM, COL_DIFF } col_kind; /* COL_DIFF: a number that may be negative */
 
 typedef struct column {
     const char *name;
@@ -17,6 +17,7 @@ typedef struct column {
 
 #define S(f, d) {#f, COL_STR, offsetof(pb_row, f), sizeof(((pb_row *)0)->f), d}
 #define N(f, d) {#f, COL_NUM, offsetof(pb_row, f), 0, d}
+#define D(f, d) {#f, COL_DIFF, offsetof(pb_row, f), 0, d}
 
 /* Order matters: the first 22 columns are the published layout that outside scripts
  * parse; new columns go at the end. */
@@ -48,7 +49,7 @@ static const column columns[] = {
     N(device_time_min_s, "minimum device time, seconds"),
     N(device_time_stddev_s, "sample standard deviation of the device time, seconds"),
     N(kernels_per_rep, "GPU kernels launched per repetition (median), when traced with CUPTI"),
-    N(launch_overhead_s, "median host time minus median device time, seconds"),
+    D(launch_overhead_s, "median host time minus median device time, seconds"),
     S(clock, "which time gbs, gflops, the percentages and speedup_vs_lib use: host (time_median_s) or device (device_time_median_s)"),
     N(transfer_s, "host-to-device upload of the inputs (host clock), excluded from the times, seconds"),
     N(bytes, "bytes per repetition by the cost model"),
@@ -77,6 +78,7 @@ static const column columns[] = {
 };
 #undef S
 #undef N
+#undef D
 
 enum { NCOLS = sizeof columns / sizeof columns[0] };
 
@@ -84,7 +86,7 @@ size_t pb_csv_ncolumns(void) { return NCOLS; }
 const char *pb_csv_column_name(size_t i) { return i < NCOLS ? columns[i].name : NULL; }
 const char *pb_csv_column_doc(size_t i) { return i < NCOLS ? columns[i].doc : NULL; }
 
-int pb_csv_column_is_number(size_t i) { return i < NCOLS && columns[i].kind == COL_NUM; }
+int pb_csv_column_is_number(size_t i) { return i < NCOLS && columns[i].kind != COL_STR; }
 
 const char *pb_row_str(const pb_row *r, size_t i)
 {
@@ -93,14 +95,14 @@ const char *pb_row_str(const pb_row *r, size_t i)
 
 double pb_row_num(const pb_row *r, size_t i)
 {
-    return i < NCOLS && columns[i].kind == COL_NUM ? *(const double *)((const char *)r + columns[i].off) : NAN;
+    return i < NCOLS && columns[i].kind != COL_STR ? *(const double *)((const char *)r + columns[i].off) : NAN;
 }
 
 void pb_row_init(pb_row *r)
 {
     memset(r, 0, sizeof *r);
     for (size_t i = 0; i < NCOLS; ++i)
-        if (columns[i].kind == COL_NUM)
+        if (columns[i].kind != COL_STR)
             *(double *)((char *)r + columns[i].off) = NAN;
 }
 
@@ -266,19 +268,20 @@ void pb_row_derive_toolchain(pb_row *r)
 }
 
 enum { MAX_FIELDS = 128, MAX_LINE = 8192 };
+enum { READ_PARTIAL = 1, READ_CHECKED = 2 }; /* csv_read's flags */
 
-static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t errcap, int partial);
+static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t errcap, int flags);
 
 /* Any file the user names is read (a FIFO, /dev/stdin, a device too): the line-length
  * limit and the NUL check end a file that never ends a line. Every path closes it. */
-static int csv_read_file(const char *path, pb_rowset *out, char *err, size_t errcap, int partial)
+static int csv_read_file(const char *path, pb_rowset *out, char *err, size_t errcap, int flags)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
         snprintf(err, errcap, "%s: cannot open: %s", path, strerror(errno));
         return -1;
     }
-    int rc = csv_read(f, path, out, err, errcap, partial);
+    int rc = csv_read(f, path, out, err, errcap, flags);
     fclose(f);
     return rc;
 }
@@ -288,9 +291,14 @@ int pb_csv_read(const char *path, pb_rowset *out, char *err, size_t errcap)
     return csv_read_file(path, out, err, errcap, 0);
 }
 
+int pb_csv_read_checked(const char *path, pb_rowset *out, char *err, size_t errcap)
+{
+    return csv_read_file(path, out, err, errcap, READ_CHECKED);
+}
+
 int pb_csv_read_partial(const char *path, pb_rowset *out, char *err, size_t errcap)
 {
-    return csv_read_file(path, out, err, errcap, 1);
+    return csv_read_file(path, out, err, errcap, READ_PARTIAL);
 }
 
 int pb_csv_read_text(const char *text, size_t len, const char *name, pb_rowset *out, char *err, size_t errcap)
@@ -305,8 +313,40 @@ int pb_csv_read_text(const char *text, size_t len, const char *name, pb_rowset *
     return rc;
 }
 
-static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t errcap, int partial)
+/* The field of r (as read: fields[i] set column map[i]) that holds a value no measurement
+ * gives, or -1: a number that is not finite, a negative one where only a difference may be
+ * negative, a PASS row without a time > 0 on its clock (it read as NO-TIME and passed a
+ * gate). *why says which. */
+static int impossible_field(const pb_row *r, char *const *fields, const int *map, int nf, const char **why)
 {
+    int pass = strcmp(r->verified, "PASS") == 0, device = strcmp(r->clock, "device") == 0;
+    for (int i = 0; i < nf; ++i) {
+        int c = map[i];
+        if (c < 0 || columns[c].kind == COL_STR)
+            continue;
+        size_t off = columns[c].off;
+        double v = *(const double *)((const char *)r + off);
+        if (fields[i][0] && !isfinite(v)) {
+            *why = "is not a finite number";
+            return i;
+        }
+        if (v < 0 && columns[c].kind == COL_NUM) {
+            *why = "cannot be negative";
+            return i;
+        }
+        int timed = off == offsetof(pb_row, time_median_s) ||
+                    (device && fields[i][0] && off == offsetof(pb_row, device_time_median_s));
+        if (pass && timed && !(v > 0)) {
+            *why = "a PASS row needs a time > 0 on its clock";
+            return i;
+        }
+    }
+    return -1;
+}
+
+static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t errcap, int flags)
+{
+    const int partial = flags & READ_PARTIAL;
     static const char *const required[] = {"benchmark", "variant", "backend", "compiler",
                                            "dtype", "size", "time_median_s", "verified"};
     char line[MAX_LINE];
@@ -377,6 +417,14 @@ static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t
             }
         if (rc)
             break;
+        const char *why;
+        int bad = flags & READ_CHECKED ? impossible_field(&r, fields, map, nf, &why) : -1;
+        if (bad >= 0) {
+            snprintf(err, errcap, "%s:%ld: column '%s': '%s': %s", path, lineno, columns[map[bad]].name, fields[bad],
+                     why);
+            rc = -1;
+            break;
+        }
         pb_row_derive_toolchain(&r);
         if (pb_rowset_push(out, &r) != 0) {
             snprintf(err, errcap, "%s: out of memory", path);

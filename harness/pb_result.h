@@ -90,6 +90,12 @@ void pb_row_derive_toolchain(pb_row *r);
  * Returns 0, or -1 with a message naming the file and line in err. */
 int pb_csv_read(const char *path, pb_rowset *out, char *err, size_t errcap);
 
+/* pb_csv_read, and every row's numbers are possible ones, or it is an error naming file,
+ * line, column and value: numbers are finite, none is negative but launch_overhead_s (a
+ * difference), and a PASS row has a time > 0 (time_median_s, and device_time_median_s when
+ * its clock is device and it has one). The reader of the results tools. */
+int pb_csv_read_checked(const char *path, pb_rowset *out, char *err, size_t errcap);
+
 /* The same for a file its writer may not have finished (a worker that crashed or was
  * stopped): a last line without its newline is left out. */
 int pb_csv_read_partial(const char *path, pb_rowset *out, char *err, size_t errcap);

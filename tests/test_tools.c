@@ -1508,7 +1508,104 @@ static void test_report_gpus(void)
     free(md);
 }
 
-/* ---- reader: files that never end ---- */
+/* ---- reader: rows that lie, files that never end ---- */
+
+/* Rows whose numbers cannot be true are refused by the checked reader, naming file, line,
+ * column and value: a PASS row without a positive time read NO-TIME and passed the gate, a
+ * negative stddev read as huge noise, a negative size was accepted. */
+static void test_reader_values(void)
+{
+    static const char head[] = "benchmark,variant,backend,compiler,dtype,size,time_median_s,time_stddev_s,gbs,"
+                               "clock,device_time_median_s,verified\n";
+    static const struct {
+        const char *row, *expect;
+    } bad[] = {
+        {"dmvm,v1,cuda,nvcc,double,10,nan,,,host,,PASS", ":3: column 'time_median_s': 'nan'"},
+        {"dmvm,v1,cuda,nvcc,double,10,0,,,host,,PASS", ":3: column 'time_median_s': '0'"},
+        {"dmvm,v1,cuda,nvcc,double,10,-0.001,,,host,,PASS", ":3: column 'time_median_s': '-0.001'"},
+        {"dmvm,v1,cuda,nvcc,double,10,,,,host,,PASS", ":3: column 'time_median_s': ''"},
+        {"dmvm,v1,cuda,nvcc,double,10,0.001,,,device,0,PASS", ":3: column 'device_time_median_s': '0'"},
+        {"dmvm,v1,cuda,nvcc,double,10,0.001,-1e-05,,host,,PASS", ":3: column 'time_stddev_s': '-1e-05'"},
+        {"dmvm,v1,cuda,nvcc,double,-10,0.001,,,host,,PASS", ":3: column 'size': '-10'"},
+        {"dmvm,v1,cuda,nvcc,double,-10,,,,host,,SKIP", ":3: column 'size': '-10'"},
+        {"dmvm,v1,cuda,nvcc,double,10,0.001,,inf,host,,PASS", ":3: column 'gbs': 'inf'"},
+        {"dmvm,v1,cuda,nvcc,double,10,-1,,,host,,FAIL", ":3: column 'time_median_s': '-1'"},
+    };
+    char path[1024], text[1024], err[512];
+    snprintf(path, sizeof path, "%s/reader_values.csv", work);
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {
+        snprintf(text, sizeof text, "%sdmvm,v0,cuda,nvcc,double,10,0.001,0,1,host,,PASS\n%s\n", head, bad[i].row);
+        FILE *f = fopen(path, "w");
+        if (f) {
+            fputs(text, f);
+            fclose(f);
+        }
+        pb_rowset s = {0};
+        int rc = pb_results_read(path, &s, err, sizeof err);
+        CHECK(rc == -1 && strstr(err, "reader_values.csv") && strstr(err, bad[i].expect) != NULL);
+        if (rc != -1 || !strstr(err, bad[i].expect))
+            fprintf(stderr, "  case %zu: %s\n", i, rc ? err : "read");
+        pb_rowset_free(&s);
+    }
+    /* what stays readable: FAIL and SKIP rows without times, a missing stddev, zero stddev */
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fprintf(f, "%sdmvm,v0,cuda,nvcc,double,10,0.001,0,1,host,,PASS\ndmvm,v1,cuda,nvcc,double,10,,,,host,,FAIL\n"
+                   "dmvm,v2,cuda,nvcc,double,10,,,,,,SKIP\ndmvm,v3,cuda,nvcc,double,10,0.002,,,device,0.001,PASS\n",
+                head);
+        fclose(f);
+    }
+    pb_rowset s = {0};
+    CHECK(pb_results_read(path, &s, err, sizeof err) == 0 && s.n == 4);
+    pb_rowset_free(&s);
+    /* the command says so: exit 2, one line */
+    char *out;
+    snprintf(text, sizeof text, "%sdmvm,v0,cuda,nvcc,double,10,0.001,0,1,host,,PASS\n"
+                                "dmvm,v1,cuda,nvcc,double,10,0,,,host,,PASS\n", head);
+    f = fopen(path, "w");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+    CHECK(run(&out, "'%s' compare '%s' '%s'", pb, path, path) == 2 && count(out, "\n") == 1 &&
+          strstr(out, "reader_values.csv:3: column 'time_median_s': '0'"));
+    free(out);
+}
+
+/* Every committed results CSV (those with a portbench header) still reads. */
+static void test_committed_results(void)
+{
+    char *list;
+    if (run(&list, "cd '%s/../..' && git ls-files 'results/*.csv' 2> /dev/null", fixtures) != 0 || !list[0]) {
+        printf("committed results: no git checkout, not checked\n");
+        free(list);
+        return;
+    }
+    int read = 0, refused = 0;
+    for (char *save = NULL, *p = strtok_r(list, "\n", &save); p; p = strtok_r(NULL, "\n", &save)) {
+        char path[2048], first[4096] = "", err[1024];
+        snprintf(path, sizeof path, "%s/../../%s", fixtures, p);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        int portbench = fgets(first, sizeof first, f) && strstr(first, "benchmark") && strstr(first, "time_median_s") &&
+                        strstr(first, "verified");
+        fclose(f);
+        if (!portbench)
+            continue;
+        pb_rowset s = {0};
+        if (pb_results_read(path, &s, err, sizeof err) == 0) {
+            ++read;
+        } else {
+            ++refused;
+            fprintf(stderr, "  refused: %s\n", err);
+        }
+        pb_rowset_free(&s);
+    }
+    printf("committed results: %d portbench CSVs read, %d refused\n", read, refused);
+    CHECK(read > 0 && refused == 0);
+    free(list);
+}
 
 /* More recorded runs than open files allowed: history reads them all (the reader kept
  * every file open: 981 of 2,000 runs skipped with 1,024 descriptors, exit 0). */
@@ -1585,7 +1682,7 @@ int main(int argc, char **argv)
         {"summary", {test_summary}},
         {"gpus", {test_gpus_unit, test_compare_gpus, test_summary_gpus, test_history_gpus, test_report_gpus}},
         {"tools", {test_tools}},
-        {"reader", {test_history_many_runs}},
+        {"reader", {test_reader_values, test_committed_results, test_history_many_runs}},
     };
     int found = 0;
     for (size_t g = 0; g < sizeof groups / sizeof *groups; ++g) {

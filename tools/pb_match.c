@@ -54,7 +54,7 @@ static long record_line(const char *path, size_t k)
 int pb_results_read(const char *path, pb_rowset *out, char *err, size_t cap)
 {
     size_t before = out->n;
-    if (pb_csv_read(path, out, err, cap) != 0)
+    if (pb_csv_read_checked(path, out, err, cap) != 0)
         return -1;
     for (size_t i = before; i < out->n; ++i)
         if (!known_status(out->rows[i].verified)) {

@@ -19,8 +19,9 @@ enum { PB_EXIT_OK = 0, PB_EXIT_REGRESSION = 1, PB_EXIT_USAGE = 2 };
 
 /* ---- reading ---- */
 
-/* pb_csv_read, and every row's `verified` must be PASS, FAIL or SKIP: anything else
- * is an error naming the file and line. Rows are appended to out. 0, or -1 with err. */
+/* pb_csv_read_checked (no impossible numbers: NaN, infinite, negative, a PASS row without
+ * a time), and every row's `verified` must be PASS, FAIL or SKIP: anything else is an
+ * error naming the file and line. Rows are appended to out. 0, or -1 with err. */
 int pb_results_read(const char *path, pb_rowset *out, char *err, size_t cap);
 
 int pb_row_is(const pb_row *r, const char *verified); /* verified == PASS, FAIL, SKIP */
