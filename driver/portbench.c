@@ -142,13 +142,22 @@ static void print_skip_reasons(FILE *f, const pb_rowset *rows)
         fprintf(f, "  skipped %s: %s\n", who[k], note[k]);
 }
 
+/* 1 when the CSV goes to a descriptor (standard output, /dev/fd/N): no meta.json beside it. */
+static int csv_is_stream(const pb_options *o) { return o->csv[0] && pb_output_fd(o->csv) >= 0; }
+
 /* Check every destination before anything is measured: a long run is never lost to a
- * path that cannot be written. */
-static int check_destinations(const pb_options *o, int ceilings_out)
+ * path that cannot be written. A name of standard output (/dev/stdout) becomes "-": the
+ * table then goes to standard error. */
+static int check_destinations(pb_options *o, int ceilings_out)
 {
     char err[PATH_MAX + 256];
+    if (o->csv[0] && pb_output_fd(o->csv) == STDOUT_FILENO)
+        pb_strlcpy(o->csv, "-", sizeof o->csv);
+    if (o->json[0] && pb_output_fd(o->json) == STDOUT_FILENO)
+        pb_strlcpy(o->json, "-", sizeof o->json);
     int csv_stdout = strcmp(o->csv, "-") == 0;
-    if (o->csv[0] && pb_output_check("--csv", o->csv, csv_stdout ? NULL : ".meta.json", 1, err, sizeof err) != PB_OK)
+    const char *meta_suffix = csv_is_stream(o) ? NULL : ".meta.json";
+    if (o->csv[0] && pb_output_check("--csv", o->csv, meta_suffix, 1, err, sizeof err) != PB_OK)
         goto bad;
     if (o->json[0] && pb_output_check("--json", o->json, NULL, !csv_stdout, err, sizeof err) != PB_OK)
         goto bad;
@@ -230,7 +239,7 @@ static int write_outputs(const pb_options *o, const pb_rowset *rows, const cJSON
         char mpath[PATH_MAX + 16];
         snprintf(mpath, sizeof mpath, "%s.meta.json", o->csv);
         pb_out_file files[2] = {{o->csv, pb_write_csv_rows, rows}, {mpath, write_meta, meta}};
-        int nfiles = strcmp(o->csv, "-") == 0 ? 1 : 2;
+        int nfiles = csv_is_stream(o) ? 1 : 2;
         if (pb_write_atomic_set(files, nfiles, err, sizeof err) != PB_OK) {
             pb_errorf("%s", err);
             rc = -1;

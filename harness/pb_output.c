@@ -28,33 +28,126 @@ static const char *base_of(const char *path)
     return s ? s + 1 : path;
 }
 
-int pb_output_check(const char *opt, const char *path, const char *suffix, int allow_stdout, char *err, size_t cap)
+/* 1 when dir (a canonical path) is this process's descriptor directory: /proc/self/fd and
+ * /proc/thread-self/fd resolve to /proc/<pid>/fd and /proc/<pid>/task/<tid>/fd. */
+static int own_fd_dir(const char *dir)
 {
+    long pid, tid;
+    int end = 0;
+    if (sscanf(dir, "/proc/%ld/fd%n", &pid, &end) == 1 && dir[end] == '\0')
+        return pid == (long)getpid();
+    end = 0;
+    return sscanf(dir, "/proc/%ld/task/%ld/fd%n", &pid, &tid, &end) == 2 && dir[end] == '\0' && pid == (long)getpid();
+}
+
+int pb_output_resolve(const char *path, pb_out_dest *d, char *err, size_t cap)
+{
+    d->fd = -1;
+    d->path[0] = '\0';
     if (strcmp(path, "-") == 0) {
-        if (allow_stdout)
-            return PB_OK;
-        snprintf(err, cap, "%s: standard output is taken already", opt);
+        d->fd = STDOUT_FILENO;
+        return PB_OK;
+    }
+    char cur[PATH_MAX];
+    if (strlen(path) >= sizeof cur) {
+        snprintf(err, cap, "the path is too long");
         return PB_ERR;
     }
+    pb_strlcpy(cur, path, sizeof cur);
+    for (int hop = 0; hop < 40; ++hop) { /* the kernel's limit of links in a path */
+        char dir[PATH_MAX], real[PATH_MAX], full[PATH_MAX], target[PATH_MAX];
+        dir_of(cur, dir, sizeof dir);
+        const char *base = base_of(cur);
+        if (!realpath(dir, real)) {
+            if (errno == ENOENT || errno == ENOTDIR)
+                snprintf(err, cap, "the directory %s does not exist", dir);
+            else
+                snprintf(err, cap, "cannot reach the directory %s: %s", dir, strerror(errno));
+            return PB_ERR;
+        }
+        /* /dev/stdout, /dev/fd/N, /proc/self/fd/N: an open file of this process, whose
+         * link names some file (or pipe) that must not be replaced: written in place */
+        if (own_fd_dir(real) && base[0] && strspn(base, "0123456789") == strlen(base) && strlen(base) < 9) {
+            d->fd = atoi(base);
+            return PB_OK;
+        }
+        if (strncmp(real, "/proc/", 6) == 0 || strcmp(real, "/proc") == 0) {
+            snprintf(err, cap, "%s/%s is a file of /proc, not one for results", real, base);
+            return PB_ERR;
+        }
+        if ((size_t)snprintf(full, sizeof full, "%s/%s", strcmp(real, "/") ? real : "", base) >= sizeof full) {
+            snprintf(err, cap, "the path is too long");
+            return PB_ERR;
+        }
+        struct stat st;
+        if (lstat(full, &st) != 0 || !S_ISLNK(st.st_mode)) {
+            pb_strlcpy(d->path, full, sizeof d->path);
+            return PB_OK;
+        }
+        ssize_t n = readlink(full, target, sizeof target - 1);
+        if (n < 0) {
+            snprintf(err, cap, "cannot read the link %s: %s", full, strerror(errno));
+            return PB_ERR;
+        }
+        target[n] = '\0';
+        int len = target[0] == '/' ? snprintf(cur, sizeof cur, "%s", target)
+                                   : snprintf(cur, sizeof cur, "%s/%s", real, target);
+        if (len < 0 || (size_t)len >= sizeof cur || (size_t)n >= sizeof target - 1) {
+            snprintf(err, cap, "the target of the link %s is too long", full);
+            return PB_ERR;
+        }
+    }
+    snprintf(err, cap, "too many levels of symbolic links");
+    return PB_ERR;
+}
+
+int pb_output_fd(const char *path)
+{
+    pb_out_dest d;
+    char err[64];
+    return pb_output_resolve(path, &d, err, sizeof err) == PB_OK ? d.fd : -1;
+}
+
+int pb_output_check(const char *opt, const char *path, const char *suffix, int allow_stdout, char *err, size_t cap)
+{
     size_t extra = suffix ? strlen(suffix) : 0;
-    if (strlen(path) + extra >= PATH_MAX) {
+    if (strcmp(path, "-") != 0 && strlen(path) + extra >= PATH_MAX) {
         snprintf(err, cap, "%s: the path is too long (%zu bytes with '%s'; at most %d)", opt, strlen(path) + extra,
                  suffix ? suffix : "", PATH_MAX - 1);
         return PB_ERR;
     }
     const char *base = base_of(path);
-    if (!base[0] || strcmp(base, ".") == 0 || strcmp(base, "..") == 0) {
+    if (strcmp(path, "-") != 0 && (!base[0] || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)) {
         snprintf(err, cap, "%s %s: names a directory, not a file", opt, path);
         return PB_ERR;
     }
-    /* the temporary file is ".NAME.XXXXXX" */
-    if (strlen(base) + extra + 8 > NAME_MAX) {
+    pb_out_dest d;
+    char why[PATH_MAX + 128];
+    if (pb_output_resolve(path, &d, why, sizeof why) != PB_OK) {
+        snprintf(err, cap, "%s %s: %s", opt, path, why);
+        return PB_ERR;
+    }
+    if (d.fd >= 0) { /* an open descriptor, written in place */
+        if (d.fd == STDOUT_FILENO && !allow_stdout) {
+            snprintf(err, cap, "%s: standard output is taken already", opt);
+            return PB_ERR;
+        }
+        int fl = fcntl(d.fd, F_GETFL);
+        if (fl < 0 || (fl & O_ACCMODE) == O_RDONLY) {
+            snprintf(err, cap, "%s %s: descriptor %d is not open for writing", opt, path, d.fd);
+            return PB_ERR;
+        }
+        return PB_OK;
+    }
+    /* the temporary file is ".NAME.XXXXXX" beside the file the path leads to */
+    const char *dbase = base_of(d.path);
+    if (strlen(base) + extra + 8 > NAME_MAX || strlen(dbase) + 8 > NAME_MAX) {
         snprintf(err, cap, "%s: the file name '%.40s...' is too long (%zu bytes; at most %d)", opt, base,
                  strlen(base) + extra, NAME_MAX - 8);
         return PB_ERR;
     }
     struct stat st;
-    if (stat(path, &st) == 0) {
+    if (stat(d.path, &st) == 0) {
         if (S_ISDIR(st.st_mode)) {
             snprintf(err, cap, "%s %s: is a directory", opt, path);
             return PB_ERR;
@@ -65,11 +158,7 @@ int pb_output_check(const char *opt, const char *path, const char *suffix, int a
         }
     }
     char dir[PATH_MAX];
-    dir_of(path, dir, sizeof dir);
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, cap, "%s %s: the directory %s does not exist", opt, path, dir);
-        return PB_ERR;
-    }
+    dir_of(d.path, dir, sizeof dir);
     if (access(dir, W_OK | X_OK) != 0) {
         snprintf(err, cap, "%s %s: cannot write in %s: %s", opt, path, dir, strerror(errno));
         return PB_ERR;
@@ -108,12 +197,13 @@ int pb_output_check_dir(const char *opt, const char *dir, char *err, size_t cap)
     }
 }
 
-/* Write one file into a temporary beside its destination; *tmp gets its name. */
-static int write_temp(const pb_out_file *o, char *tmp, size_t tcap, char *err, size_t cap)
+/* Write one file into a temporary beside dest, the file its path leads to; *tmp gets the
+ * temporary's name. The error names the file and the first failure's reason. */
+static int write_temp(const pb_out_file *o, const char *dest, char *tmp, size_t tcap, char *err, size_t cap)
 {
     char dir[PATH_MAX];
-    dir_of(o->path, dir, sizeof dir);
-    if ((size_t)snprintf(tmp, tcap, "%s/.%s.XXXXXX", dir, base_of(o->path)) >= tcap) {
+    dir_of(dest, dir, sizeof dir);
+    if ((size_t)snprintf(tmp, tcap, "%s/.%s.XXXXXX", dir, base_of(dest)) >= tcap) {
         snprintf(err, cap, "%s: path too long", o->path);
         return PB_ERR;
     }
@@ -125,21 +215,61 @@ static int write_temp(const pb_out_file *o, char *tmp, size_t tcap, char *err, s
     mode_t um = umask(0); /* mkstemp makes 0600; results are for sharing, as fopen would */
     umask(um);
     fchmod(fd, 0666 & ~um);
+    int e = 0; /* errno of the first failure */
     FILE *f = fdopen(fd, "w");
+    if (!f)
+        e = errno;
+    errno = 0;
     int rc = f ? o->writer(f, o->ctx) : PB_ERR;
-    if (f && (fflush(f) != 0 || ferror(f)))
+    if (f && (rc != PB_OK || fflush(f) != 0 || ferror(f))) {
         rc = PB_ERR;
+        e = e ? e : errno;
+    }
     const char *delay = getenv("PB_TEST_WRITE_DELAY_MS"); /* test hook: a kill during the write */
     if (delay)
         usleep((useconds_t)atoi(delay) * 1000u);
-    if (f && rc == PB_OK && fsync(fileno(f)) != 0 && errno != EINVAL)
+    if (f && rc == PB_OK && fsync(fileno(f)) != 0 && errno != EINVAL) {
         rc = PB_ERR;
-    if (f ? fclose(f) != 0 : close(fd) != 0)
+        e = errno;
+    }
+    if (f ? fclose(f) != 0 : close(fd) != 0) {
         rc = PB_ERR;
+        e = e ? e : errno;
+    }
     if (rc != PB_OK) {
-        snprintf(err, cap, "writing %s failed: %s", o->path, strerror(errno ? errno : EIO));
+        snprintf(err, cap, "writing %s failed: %s", o->path, e ? strerror(e) : "a write error");
         unlink(tmp);
     }
+    return rc;
+}
+
+/* Write one file in place to an open descriptor of this process (standard output,
+ * /dev/fd/N): nothing to rename, and the descriptor stays open. */
+static int write_fd(const pb_out_file *o, int fd, char *err, size_t cap)
+{
+    FILE *f = fd == STDOUT_FILENO ? stdout : fd == STDERR_FILENO ? stderr : NULL;
+    int own = 0;
+    if (!f) {
+        int copy = dup(fd);
+        f = copy >= 0 ? fdopen(copy, "w") : NULL;
+        if (!f && copy >= 0)
+            close(copy);
+        own = f != NULL;
+    }
+    int e = f ? 0 : errno;
+    errno = 0;
+    int rc = f ? o->writer(f, o->ctx) : PB_ERR;
+    if (f && (rc != PB_OK || fflush(f) != 0 || ferror(f))) {
+        rc = PB_ERR;
+        e = e ? e : errno;
+    }
+    if (own && fclose(f) != 0 && rc == PB_OK) {
+        rc = PB_ERR;
+        e = errno;
+    }
+    if (rc != PB_OK)
+        snprintf(err, cap, "writing %s failed: %s", strcmp(o->path, "-") == 0 ? "to standard output" : o->path,
+                 e ? strerror(e) : "a write error");
     return rc;
 }
 
@@ -147,19 +277,20 @@ int pb_write_atomic_set(const pb_out_file *files, int n, char *err, size_t cap)
 {
     enum { MAXF = 8 };
     char tmp[MAXF][PATH_MAX + 16];
+    pb_out_dest dest[MAXF];
     int made = 0, rc = PB_OK;
     if (n > MAXF)
         n = MAXF;
     for (int i = 0; i < n && rc == PB_OK; ++i) {
-        if (strcmp(files[i].path, "-") == 0) {
-            tmp[i][0] = '\0';
-            rc = files[i].writer(stdout, files[i].ctx);
-            if (fflush(stdout) != 0 && rc == PB_OK) {
-                snprintf(err, cap, "writing to standard output failed: %s", strerror(errno));
-                rc = PB_ERR;
-            }
+        tmp[i][0] = '\0';
+        char why[PATH_MAX + 128];
+        if (pb_output_resolve(files[i].path, &dest[i], why, sizeof why) != PB_OK) {
+            snprintf(err, cap, "%s: %s", files[i].path, why);
+            rc = PB_ERR;
+        } else if (dest[i].fd >= 0) {
+            rc = write_fd(&files[i], dest[i].fd, err, cap);
         } else {
-            rc = write_temp(&files[i], tmp[i], sizeof tmp[i], err, cap);
+            rc = write_temp(&files[i], dest[i].path, tmp[i], sizeof tmp[i], err, cap);
         }
         if (rc == PB_OK)
             made = i + 1;
@@ -171,16 +302,17 @@ int pb_write_atomic_set(const pb_out_file *files, int n, char *err, size_t cap)
         for (int i = 0; i < made && lockfd < 0; ++i)
             if (tmp[i][0]) {
                 char dir[PATH_MAX];
-                dir_of(files[i].path, dir, sizeof dir);
+                dir_of(dest[i].path, dir, sizeof dir);
                 lockfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
                 if (lockfd >= 0)
                     flock(lockfd, LOCK_EX);
             }
     }
+    /* onto the file a link leads to, never onto the link */
     for (int i = 0; i < made; ++i) {
         if (!tmp[i][0])
             continue;
-        if (rc == PB_OK && rename(tmp[i], files[i].path) != 0) {
+        if (rc == PB_OK && rename(tmp[i], dest[i].path) != 0) {
             snprintf(err, cap, "cannot rename onto %s: %s", files[i].path, strerror(errno));
             rc = PB_ERR;
         }

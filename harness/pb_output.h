@@ -7,6 +7,7 @@
 
 #include "pb_result.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -16,20 +17,36 @@ extern "C" {
 
 #define PB_SCHEMA_VERSION 1 /* of meta.json, the JSON results and the ceilings file */
 
-/* Check that `path` (named by option `opt`, e.g. "--csv") can be written as a new or
- * replaced regular file: not a directory, not a device, its directory exists and is
- * writable, its name leaves room for the temporary file and for `suffix` (e.g.
- * ".meta.json", or NULL). "-" (standard output) passes when allow_stdout. PB_OK, or
- * PB_ERR with one line in err. */
+/* Where an output path leads. Symbolic links are followed to the file they name, which
+ * is replaced (a link is never replaced by a file); a name of one of this process's open
+ * descriptors (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N; "-" is standard
+ * output) is written in place, never renamed over (as root, /dev/stdout was). Other files
+ * of /proc are refused. */
+typedef struct pb_out_dest {
+    int fd;             /* >= 0: the descriptor written in place */
+    char path[PATH_MAX]; /* else: the file to write, links resolved, directories canonical */
+} pb_out_dest;
+int pb_output_resolve(const char *path, pb_out_dest *d, char *err, size_t cap);
+
+/* The descriptor an output path names (1 for "-" and /dev/stdout), or -1 for a file. */
+int pb_output_fd(const char *path);
+
+/* Check that `path` (named by option `opt`, e.g. "--csv") can be written: a descriptor of
+ * this process open for writing, or a new or replaced regular file (links followed): not
+ * a directory, not a device, its directory exists and is writable, its name leaves room
+ * for the temporary file and for `suffix` (e.g. ".meta.json", or NULL). Standard output
+ * ("-", /dev/stdout) passes when allow_stdout. PB_OK, or PB_ERR with one line in err. */
 int pb_output_check(const char *opt, const char *path, const char *suffix, int allow_stdout, char *err, size_t cap);
 
 /* Check that a directory can be created (or exists) and written: its nearest existing
  * ancestor must be a writable directory. */
 int pb_output_check_dir(const char *opt, const char *dir, char *err, size_t cap);
 
-/* Write a file through `writer` into a temporary file beside `path`, flush it to disk
- * and rename it onto path. "-" writes to standard output. On failure the temporary
- * file is removed and path is untouched. PB_OK, or PB_ERR with one line in err. */
+/* Write a file through `writer` into a temporary file beside the file `path` leads to
+ * (pb_output_resolve), flush it to disk and rename it onto that file. A descriptor ("-",
+ * /dev/stdout, /dev/fd/N) is written in place. On failure the temporary file is removed
+ * and the file is untouched. PB_OK, or PB_ERR with one line in err naming the file and
+ * the reason. */
 typedef int (*pb_writer_fn)(FILE *f, const void *ctx);
 int pb_write_atomic(const char *path, pb_writer_fn writer, const void *ctx, char *err, size_t cap);
 
