@@ -159,19 +159,30 @@ static int check_destinations(pb_options *o, int ceilings_out)
     const char *meta_suffix = csv_is_stream(o) ? NULL : ".meta.json";
     if (o->csv[0] && pb_output_check("--csv", o->csv, meta_suffix, 1, err, sizeof err) != PB_OK)
         goto bad;
+    char meta[PATH_MAX + 16] = "";
+    if (meta_suffix) {
+        snprintf(meta, sizeof meta, "%s%s", o->csv, meta_suffix);
+        if (pb_output_check("--csv's metadata file", meta, NULL, 0, err, sizeof err) != PB_OK)
+            goto bad;
+    }
     if (o->json[0] && pb_output_check("--json", o->json, NULL, !csv_stdout, err, sizeof err) != PB_OK)
         goto bad;
-    if (o->csv[0] && o->json[0] && !csv_stdout && strcmp(o->csv, o->json) == 0) {
-        snprintf(err, sizeof err, "--csv and --json name the same file %s", o->csv);
+    if (ceilings_out && o->ceilings[0] &&
+        pb_output_check("--ceilings", o->ceilings, NULL, 0, err, sizeof err) != PB_OK)
         goto bad;
-    }
+    /* two outputs on one file: one would overwrite the other after the run */
+    const char *outs[] = {o->csv, meta, o->json, ceilings_out ? o->ceilings : ""};
+    const char *names[] = {"--csv", "--csv's metadata file", "--json", "--ceilings"};
+    for (int i = 0; i < 4; ++i)
+        for (int j = i + 1; j < 4; ++j)
+            if (outs[i][0] && outs[j][0] && pb_output_same(outs[i], outs[j])) {
+                snprintf(err, sizeof err, "%s and %s name the same file %s", names[i], names[j], outs[j]);
+                goto bad;
+            }
     if (o->record && pb_output_check_dir("--record", o->record_dir, err, sizeof err) != PB_OK)
         goto bad;
-    if (ceilings_out) { /* `portbench ceilings --ceilings FILE` writes FILE */
-        if (o->ceilings[0] && pb_output_check("--ceilings", o->ceilings, NULL, 0, err, sizeof err) != PB_OK)
-            goto bad;
+    if (ceilings_out) /* `portbench ceilings --ceilings FILE` writes FILE (checked above) */
         return PB_OK;
-    }
     struct stat st;
     if (o->ceilings[0] && (stat(o->ceilings, &st) != 0 || !S_ISREG(st.st_mode) || access(o->ceilings, R_OK) != 0)) {
         snprintf(err, sizeof err, "--ceilings %s: %s", o->ceilings,
@@ -229,6 +240,12 @@ static int write_meta(FILE *f, const void *ctx)
     return rc;
 }
 
+/* The GPU directory of a recorded run: the profile, else the GPU's name, NULL without one. */
+static const char *record_gpu(const pb_run_env *env)
+{
+    return !env->probe.ok ? NULL : env->profile ? env->profile->id : env->gpu.name;
+}
+
 /* CSV (+ meta.json), JSON and the recorded run. 0, or -1 after saying what failed. */
 static int write_outputs(const pb_options *o, const pb_rowset *rows, const cJSON *meta, const pb_run_env *env,
                          int argc, char **argv)
@@ -258,9 +275,8 @@ static int write_outputs(const pb_options *o, const pb_rowset *rows, const cJSON
     }
     if (o->record) {
         char run[PATH_MAX], mpath[PATH_MAX + 64];
-        const char *gpu = !env->probe.ok ? NULL : env->profile ? env->profile->id : env->gpu.name;
-        if (pb_record_run(o->record_dir, o->label, gpu, o->bench->name, rows, argc, argv, run, sizeof run, err,
-                          sizeof err) != 0) {
+        if (pb_record_run(o->record_dir, o->label, record_gpu(env), o->bench->name, rows, argc, argv, run, sizeof run,
+                          err, sizeof err) != 0) {
             pb_errorf("%s", err);
             rc = -1;
         } else {
@@ -414,6 +430,11 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
         status = check_destinations(&o, 0);
     if (status == PB_OK)
         status = pb_run_prepare(&o, &env);
+    if (status == PB_OK && o.record && /* its GPU directory is known now */
+        pb_record_check(o.record_dir, record_gpu(&env), b->name, err, sizeof err) != 0) {
+        pb_errorf("%s", err);
+        status = PB_ERR;
+    }
     for (int g = 0; status == PB_OK && g < (env.ngpus ? env.ngpus : 1); ++g)
         if ((have_ceilings[g] = load_ceilings(&o, env.ngpus ? &env.gpus[g] : NULL, &ceil[g])) < 0)
             status = PB_ERR;

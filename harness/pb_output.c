@@ -166,6 +166,21 @@ int pb_output_check(const char *opt, const char *path, const char *suffix, int a
     return PB_OK;
 }
 
+int pb_output_same(const char *a, const char *b)
+{
+    pb_out_dest x, y;
+    char err[PATH_MAX + 128];
+    if (pb_output_resolve(a, &x, err, sizeof err) != PB_OK || pb_output_resolve(b, &y, err, sizeof err) != PB_OK)
+        return 0;
+    if (x.fd >= 0 && x.fd == y.fd)
+        return 1;
+    if (x.fd < 0 && y.fd < 0 && strcmp(x.path, y.path) == 0)
+        return 1;
+    struct stat sa, sb; /* hard links, and a descriptor open on the other file */
+    int ha = x.fd >= 0 ? fstat(x.fd, &sa) : stat(x.path, &sa), hb = y.fd >= 0 ? fstat(y.fd, &sb) : stat(y.path, &sb);
+    return ha == 0 && hb == 0 && S_ISREG(sa.st_mode) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 int pb_output_check_dir(const char *opt, const char *dir, char *err, size_t cap)
 {
     char p[PATH_MAX];
@@ -186,6 +201,11 @@ int pb_output_check_dir(const char *opt, const char *dir, char *err, size_t cap)
                 return PB_ERR;
             }
             return PB_OK;
+        }
+        /* missing (or under a file, found next): made later; anything else stops mkdir too */
+        if (errno != ENOENT && errno != ENOTDIR) {
+            snprintf(err, cap, "%s: cannot reach %s: %s", opt, p, strerror(errno));
+            return PB_ERR;
         }
         char *slash = strrchr(p, '/');
         if (!slash)

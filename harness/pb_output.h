@@ -38,8 +38,13 @@ int pb_output_fd(const char *path);
  * ("-", /dev/stdout) passes when allow_stdout. PB_OK, or PB_ERR with one line in err. */
 int pb_output_check(const char *opt, const char *path, const char *suffix, int allow_stdout, char *err, size_t cap);
 
+/* 1 when two output paths lead to the same file or descriptor (links followed, hard
+ * links and a descriptor open on the file included). */
+int pb_output_same(const char *a, const char *b);
+
 /* Check that a directory can be created (or exists) and written: its nearest existing
- * ancestor must be a writable directory. */
+ * ancestor must be a writable directory (a file in the way, or one that cannot be
+ * reached, is refused). */
 int pb_output_check_dir(const char *opt, const char *dir, char *err, size_t cap);
 
 /* Write a file through `writer` into a temporary file beside the file `path` leads to

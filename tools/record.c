@@ -226,14 +226,36 @@ static int write_table(FILE *f, const void *ctx)
     return ferror(f) ? PB_ERR : PB_OK;
 }
 
-int pb_record_run(const char *dir, const char *label, const char *gpu, const char *bench, const pb_rowset *rows,
-                  int argc, char **argv, char *run_dir, size_t run_cap, char *err, size_t cap)
+/* DIR/<gpu>/<benchmark>: where the runs of bench on gpu go. 0, or -1 with err. */
+static int run_parent(const char *dir, const char *gpu, const char *bench, char *out, size_t cap, char *err,
+                      size_t errcap)
 {
-    char gpu_dir[64], bench_dir[64], name[64], stamp[32], parent[PATH_MAX], base[160];
+    char gpu_dir[64], bench_dir[64];
     pb_record_safe_name(gpu ? gpu : "", 1, gpu_dir, sizeof gpu_dir);
     if (!gpu_dir[0])
         pb_strlcpy(gpu_dir, "nogpu", sizeof gpu_dir);
     pb_record_safe_name(bench, 0, bench_dir, sizeof bench_dir);
+    if ((size_t)snprintf(out, cap, "%s/%s/%s", dir, gpu_dir, bench_dir) >= cap) {
+        snprintf(err, errcap, "--record: path too long under %.200s", dir);
+        return -1;
+    }
+    return 0;
+}
+
+int pb_record_check(const char *dir, const char *gpu, const char *bench, char *err, size_t cap)
+{
+    char parent[PATH_MAX];
+    if (run_parent(dir, gpu, bench, parent, sizeof parent, err, cap) != 0)
+        return -1;
+    return pb_output_check_dir("--record", parent, err, cap) == PB_OK ? 0 : -1;
+}
+
+int pb_record_run(const char *dir, const char *label, const char *gpu, const char *bench, const pb_rowset *rows,
+                  int argc, char **argv, char *run_dir, size_t run_cap, char *err, size_t cap)
+{
+    char name[64], stamp[32], parent[PATH_MAX], base[160];
+    if (run_parent(dir, gpu, bench, parent, sizeof parent, err, cap) != 0)
+        return -1;
     if (label && label[0])
         pb_record_safe_name(label, 0, name, sizeof name);
     else
@@ -241,10 +263,6 @@ int pb_record_run(const char *dir, const char *label, const char *gpu, const cha
     time_t now = time(NULL);
     struct tm tm;
     strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", gmtime_r(&now, &tm));
-    if ((size_t)snprintf(parent, sizeof parent, "%s/%s/%s", dir, gpu_dir, bench_dir) >= sizeof parent) {
-        snprintf(err, cap, "--record: path too long under %.200s", dir);
-        return -1;
-    }
     snprintf(base, sizeof base, "%s_%s", stamp, name);
     if (pb_mkdir_p(parent, err, cap) != 0 || new_run_dir(parent, base, run_dir, run_cap, err, cap) != 0)
         return -1;

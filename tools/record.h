@@ -27,6 +27,10 @@ extern "C" {
 int pb_record_run(const char *dir, const char *label, const char *gpu, const char *bench, const pb_rowset *rows,
                   int argc, char **argv, char *run_dir, size_t run_cap, char *err, size_t cap);
 
+/* Check, before anything is measured, that pb_record_run can make its directory under
+ * DIR/<gpu>/<bench> (no file in the way, writable). 0, or -1 with one line in err. */
+int pb_record_check(const char *dir, const char *gpu, const char *bench, char *err, size_t cap);
+
 /* The default label: dtypes and sizes of the rows, e.g. double_nx16384,
  * float-double_nx1024-32768_6pts. */
 void pb_record_label(const char *bench, const pb_rowset *rows, char *buf, size_t cap);
