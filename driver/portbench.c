@@ -274,19 +274,13 @@ static int write_outputs(const pb_options *o, const pb_rowset *rows, const cJSON
         }
     }
     if (o->record) {
-        char run[PATH_MAX], mpath[PATH_MAX + 64];
-        if (pb_record_run(o->record_dir, o->label, record_gpu(env), o->bench->name, rows, argc, argv, run, sizeof run,
-                          err, sizeof err) != 0) {
+        char run[PATH_MAX];
+        if (pb_record_run(o->record_dir, o->label, record_gpu(env), o->bench->name, rows, argc, argv, write_meta, meta,
+                          run, sizeof run, err, sizeof err) != 0) {
             pb_errorf("%s", err);
             rc = -1;
-        } else {
-            snprintf(mpath, sizeof mpath, "%s/%s", run, PB_RECORD_META);
-            if (pb_write_atomic(mpath, write_meta, meta, err, sizeof err) != PB_OK) {
-                pb_errorf("%s", err);
-                rc = -1;
-            } else if (!o->quiet) {
-                fprintf(stderr, "portbench: recorded the run in %s\n", run);
-            }
+        } else if (!o->quiet) {
+            fprintf(stderr, "portbench: recorded the run in %s\n", run);
         }
     }
     return rc;

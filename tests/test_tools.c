@@ -2,7 +2,7 @@
  * tables in-process; compare, history, report, summary, --record and the tool table as
  * processes on the fixtures in tests/fixtures.
  *   test_tools GROUP PORTBENCH FIXTURES WORKDIR
- * GROUP: unit, paragraph, compare, large, by_compiler, history, record, report, summary, gpus, tools, reader. */
+ * GROUP: unit, paragraph, compare, large, by_compiler, history, record, report, summary, gpus, tools, io. */
 #define _GNU_SOURCE
 #include "pb_check.h"
 #include "pb_common.h"
@@ -14,6 +14,7 @@
 #include "summary.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -886,8 +887,8 @@ static void test_record(void)
     snprintf(root, sizeof root, "%s/inproc", dir);
     char *args[] = {"portbench", "dmvm", "--label", "it's", NULL};
     for (int i = 0; i < 3; ++i)
-        CHECK(pb_record_run(root, "lbl", "NVIDIA H200 (test)", "dmvm", &rows, 4, args, made[i], sizeof made[i], err,
-                            sizeof err) == 0);
+        CHECK(pb_record_run(root, "lbl", "NVIDIA H200 (test)", "dmvm", &rows, 4, args, NULL, NULL, made[i],
+                            sizeof made[i], err, sizeof err) == 0);
     CHECK(strcmp(made[0], made[1]) != 0 && strcmp(made[1], made[2]) != 0 && strcmp(made[0], made[2]) != 0);
     CHECK(strstr(made[0], "/inproc/nvidia-h200-test/dmvm/") != NULL && strstr(made[0], "Z_lbl") != NULL);
     if (strncmp(strrchr(made[0], '/'), strrchr(made[2], '/'), 17) == 0) /* same second */
@@ -900,9 +901,11 @@ static void test_record(void)
     char *table = slurp(bench);
     CHECK(strstr(table, "best of each model") != NULL); /* the summary paragraph, as the driver prints it */
     free(table);
-    CHECK(pb_record_run(root, NULL, NULL, "dmvm", &rows, 4, args, made[0], sizeof made[0], err, sizeof err) == 0 &&
+    CHECK(pb_record_run(root, NULL, NULL, "dmvm", &rows, 4, args, NULL, NULL, made[0], sizeof made[0], err,
+                        sizeof err) == 0 &&
           strstr(made[0], "/inproc/nogpu/dmvm/") && strstr(made[0], "Z_double_nx4096"));
-    CHECK(pb_record_run("/dev/null/x", NULL, NULL, "dmvm", &rows, 4, args, made[0], sizeof made[0], err, sizeof err) != 0);
+    CHECK(pb_record_run("/dev/null/x", NULL, NULL, "dmvm", &rows, 4, args, NULL, NULL, made[0], sizeof made[0], err,
+                        sizeof err) != 0);
     pb_rowset_free(&rows);
     /* errors before anything runs */
     CHECK(run(&out, "'%s' dmvm --backend cpu --label x", pb) == 2 && strstr(out, "--record"));
@@ -1508,7 +1511,7 @@ static void test_report_gpus(void)
     free(md);
 }
 
-/* ---- reader: rows that lie, files that never end ---- */
+/* ---- io: rows that lie, files that never end, outputs that fail ---- */
 
 /* Rows whose numbers cannot be true are refused by the checked reader, naming file, line,
  * column and value: a PASS row without a positive time read NO-TIME and passed the gate, a
@@ -1623,6 +1626,41 @@ static void test_history_many_runs(void)
     free(out);
 }
 
+/* A recorded run is all its files or nothing: a file that cannot be written (here the
+ * metadata's writer fails, as on a full disk) takes the run folder and the folders made
+ * for it away again (outputs_full_disk does it on a real full tmpfs). */
+static int failing_writer(FILE *f, const void *ctx)
+{
+    (void)ctx;
+    fputs("{", f);
+    errno = ENOSPC;
+    return PB_ERR;
+}
+
+static void test_record_all_or_nothing(void)
+{
+    char dir[1024], root[1200], made[4096], err[1024], *out;
+    fresh_dir(dir, sizeof dir, "record_failure");
+    snprintf(root, sizeof root, "%s/new/tree", dir);
+    pb_rowset rows = {0};
+    pb_row r = mkrow("v1", "cuda", "nvcc-13", 1e-3, 0.01, "PASS");
+    pb_rowset_push(&rows, &r);
+    char *args[] = {"portbench", "dmvm", NULL};
+    CHECK(pb_record_run(root, "x", NULL, "dmvm", &rows, 2, args, failing_writer, NULL, made, sizeof made, err,
+                        sizeof err) == -1);
+    CHECK(strstr(err, "results.csv.meta.json failed: No space left on device; the run is not recorded") != NULL);
+    CHECK(run(&out, "cd '%s' && find . -mindepth 1 | grep -c .", dir) == 1 && strcmp(out, "0\n") == 0);
+    free(out);
+    /* a folder that existed before stays, even when empty */
+    CHECK(run(&out, "mkdir -p '%s/nogpu/dmvm'", root) == 0);
+    free(out);
+    CHECK(pb_record_run(root, "x", NULL, "dmvm", &rows, 2, args, failing_writer, NULL, made, sizeof made, err,
+                        sizeof err) == -1);
+    CHECK(run(&out, "cd '%s' && find . -mindepth 1", root) == 0 && strcmp(out, "./nogpu\n./nogpu/dmvm\n") == 0);
+    free(out);
+    pb_rowset_free(&rows);
+}
+
 /* ---- the tool table: help from the same table, unknown arguments exit 2 ---- */
 
 static void test_tools(void)
@@ -1682,7 +1720,7 @@ int main(int argc, char **argv)
         {"summary", {test_summary}},
         {"gpus", {test_gpus_unit, test_compare_gpus, test_summary_gpus, test_history_gpus, test_report_gpus}},
         {"tools", {test_tools}},
-        {"reader", {test_reader_values, test_committed_results, test_history_many_runs}},
+        {"io", {test_reader_values, test_committed_results, test_history_many_runs, test_record_all_or_nothing}},
     };
     int found = 0;
     for (size_t g = 0; g < sizeof groups / sizeof *groups; ++g) {

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 /* ---- names ---- */
 
@@ -250,10 +251,46 @@ int pb_record_check(const char *dir, const char *gpu, const char *bench, char *e
     return pb_output_check_dir("--record", parent, err, cap) == PB_OK ? 0 : -1;
 }
 
-int pb_record_run(const char *dir, const char *label, const char *gpu, const char *bench, const pb_rowset *rows,
-                  int argc, char **argv, char *run_dir, size_t run_cap, char *err, size_t cap)
+/* The nearest existing directory at or above path (textually: "." for a relative path
+ * whose first component is missing). */
+static void nearest_existing(const char *path, char *out, size_t cap)
 {
-    char name[64], stamp[32], parent[PATH_MAX], base[160];
+    pb_strlcpy(out, path, cap);
+    struct stat st;
+    while (stat(out, &st) != 0) {
+        char *slash = strrchr(out, '/');
+        if (!slash) {
+            pb_strlcpy(out, ".", cap);
+            return;
+        }
+        if (slash == out) {
+            out[1] = '\0';
+            return;
+        }
+        *slash = '\0';
+    }
+}
+
+/* rmdir of path and its parents up to keep (which stays): the folders this run made, if
+ * they are empty (another run may have put its own there meanwhile). */
+static void remove_made(const char *path, const char *keep)
+{
+    char p[PATH_MAX];
+    pb_strlcpy(p, path, sizeof p);
+    size_t klen = strcmp(keep, ".") == 0 ? 0 : strlen(keep);
+    while (strlen(p) > klen && rmdir(p) == 0) {
+        char *slash = strrchr(p, '/');
+        if (!slash)
+            break;
+        *slash = '\0';
+    }
+}
+
+int pb_record_run(const char *dir, const char *label, const char *gpu, const char *bench, const pb_rowset *rows,
+                  int argc, char **argv, pb_writer_fn meta, const void *meta_ctx, char *run_dir, size_t run_cap,
+                  char *err, size_t cap)
+{
+    char name[64], stamp[32], parent[PATH_MAX], base[160], kept[PATH_MAX];
     if (run_parent(dir, gpu, bench, parent, sizeof parent, err, cap) != 0)
         return -1;
     if (label && label[0])
@@ -264,13 +301,25 @@ int pb_record_run(const char *dir, const char *label, const char *gpu, const cha
     struct tm tm;
     strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", gmtime_r(&now, &tm));
     snprintf(base, sizeof base, "%s_%s", stamp, name);
-    if (pb_mkdir_p(parent, err, cap) != 0 || new_run_dir(parent, base, run_dir, run_cap, err, cap) != 0)
+    nearest_existing(parent, kept, sizeof kept);
+    if (pb_mkdir_p(parent, err, cap) != 0 || new_run_dir(parent, base, run_dir, run_cap, err, cap) != 0) {
+        remove_made(parent, kept);
         return -1;
-    char csv[PATH_MAX + 32], table[PATH_MAX + 32], cmd[PATH_MAX + 32];
+    }
+    char csv[PATH_MAX + 32], table[PATH_MAX + 32], cmd[PATH_MAX + 32], mpath[PATH_MAX + 32];
     snprintf(csv, sizeof csv, "%s/%s", run_dir, PB_RECORD_CSV);
     snprintf(table, sizeof table, "%s/table.txt", run_dir);
     snprintf(cmd, sizeof cmd, "%s/command.txt", run_dir);
+    snprintf(mpath, sizeof mpath, "%s/%s", run_dir, PB_RECORD_META);
     command c = {argc, argv};
-    pb_out_file files[3] = {{csv, pb_write_csv_rows, rows}, {table, write_table, rows}, {cmd, write_command, &c}};
-    return pb_write_atomic_set(files, 3, err, cap) == PB_OK ? 0 : -1;
+    pb_out_file files[4] = {{csv, pb_write_csv_rows, rows}, {table, write_table, rows}, {cmd, write_command, &c},
+                            {mpath, meta, meta_ctx}};
+    /* all the files or none: a half-written run folder is no run (a full disk left one) */
+    if (pb_write_atomic_set(files, meta ? 4 : 3, err, cap) != PB_OK) {
+        remove_made(run_dir, kept);
+        size_t len = strlen(err);
+        snprintf(err + len, cap - len, "; the run is not recorded");
+        return -1;
+    }
+    return 0;
 }

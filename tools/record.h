@@ -6,6 +6,7 @@
 #ifndef PB_TOOLS_RECORD_H
 #define PB_TOOLS_RECORD_H
 
+#include "pb_output.h"
 #include "pb_result.h"
 
 #include <stddef.h>
@@ -20,12 +21,15 @@ extern "C" {
 
 /* Store a finished run: creates a new run directory (never reusing one: a numeric
  * suffix is added) and writes results.csv, table.txt (the benchmark table and its
- * summary) and command.txt (argv, shell-quoted), each through a temporary file renamed
- * into place. dir: the tree's root; label: NULL or "" = derived from the rows; gpu: the
- * GPU profile or name (NULL or "" = "nogpu"). The caller writes the metadata to
- * <run_dir>/PB_RECORD_META. Returns 0, or -1 with one line in err. */
+ * summary), command.txt (argv, shell-quoted) and, when meta is not NULL, PB_RECORD_META
+ * through meta(f, meta_ctx), each through a temporary file renamed into place. All of
+ * them or none: when one cannot be written (a full disk), the run directory (and the
+ * folders made for it) is removed again. dir: the tree's root; label: NULL or "" =
+ * derived from the rows; gpu: the GPU profile or name (NULL or "" = "nogpu"). Returns 0,
+ * or -1 with one line in err naming the file and the reason. */
 int pb_record_run(const char *dir, const char *label, const char *gpu, const char *bench, const pb_rowset *rows,
-                  int argc, char **argv, char *run_dir, size_t run_cap, char *err, size_t cap);
+                  int argc, char **argv, pb_writer_fn meta, const void *meta_ctx, char *run_dir, size_t run_cap,
+                  char *err, size_t cap);
 
 /* Check, before anything is measured, that pb_record_run can make its directory under
  * DIR/<gpu>/<bench> (no file in the way, writable). 0, or -1 with one line in err. */
