@@ -18,9 +18,12 @@
 #include "pb_table.h"
 #include "pb_tuning.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,8 +102,14 @@ static void usage(FILE *f)
     }
 }
 
+/* The signal (SIGINT, SIGTERM, SIGHUP) that stops the sweep, 0 while it runs. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig) { stop_signal = sig; }
+
 /* Run `portbench ARGS` (this executable) with PB_TUNE=tune, its table thrown away; 0
- * when it exited 0 or 1 (1: a row failed verification, which the caller sees in the CSV). */
+ * when it exited 0 or 1 (1: a row failed verification, which the caller sees in the CSV).
+ * A stop signal is passed on to it (it keeps what it measured and cleans up). */
 static int run_self(char **args, const char *tune)
 {
     char exe[4096];
@@ -122,11 +131,35 @@ static int run_self(char **args, const char *tune)
         execv(exe, args);
         _exit(127);
     }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
+    int status, passed = 0;
+    for (;;) {
+        if (stop_signal && !passed) {
+            kill(pid, stop_signal);
+            passed = 1;
+        }
+        if (waitpid(pid, &status, 0) >= 0)
+            break;
         if (errno != EINTR)
             return -1;
+    }
     return WIFEXITED(status) && WEXITSTATUS(status) <= 1 ? 0 : -1;
+}
+
+/* rm of the sweep's directory: the candidates' CSVs and meta.json files, and whatever a
+ * stopped run left there. */
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL) {
+        char p[PATH_MAX];
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
+            (size_t)snprintf(p, sizeof p, "%s/%s", dir, e->d_name) < sizeof p)
+            unlink(p);
+    }
+    if (d)
+        closedir(d);
+    rmdir(dir);
 }
 
 typedef struct result {
@@ -243,16 +276,31 @@ int pb_cmd_tune(int argc, char **argv)
     while (ncand < MAX_CAND && sw->candidates[ncand])
         ++ncand;
 
-    char tmpdir[] = "/tmp/portbench-tune.XXXXXX";
-    if (!mkdtemp(tmpdir)) {
-        pb_errorf("tune: cannot create a temporary directory in /tmp");
+    /* the candidates' CSVs go to a directory under TMPDIR, as the runs' own files do */
+    const char *tmp = getenv("TMPDIR");
+    char tmpdir[PATH_MAX];
+    if (!tmp || !*tmp)
+        tmp = "/tmp";
+    if ((size_t)snprintf(tmpdir, sizeof tmpdir, "%s/portbench-tune.XXXXXX", tmp) >= PATH_MAX - 256 ||
+        !mkdtemp(tmpdir)) {
+        pb_errorf("tune: cannot create a temporary directory in %s: %s", tmp, strerror(errno));
         return 2;
     }
+    /* a stop signal ends the sweep after passing it on to the running candidate, and the
+     * temporary files still go */
+    struct sigaction sa, old[3];
+    static const int stops[3] = {SIGINT, SIGTERM, SIGHUP};
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask);
+    stop_signal = 0;
+    for (int i = 0; i < 3; ++i)
+        sigaction(stops[i], &sa, &old[i]);
     static result res[MAX_CAND][MAX_TC];
     memset(res, 0, sizeof res);
     int any_run_failed = 0;
-    for (int k = 0; k < ncand; ++k) {
-        char tune[512] = "", csv[sizeof tmpdir + 32];
+    for (int k = 0; k < ncand && !stop_signal; ++k) {
+        char tune[512] = "", csv[PATH_MAX + 32];
         for (int t = 0; t < MAX_TC; ++t) {
             size_t len = strlen(tune);
             snprintf(tune + len, sizeof tune - len, "%s%s:%s", len ? ";" : "", toolchains[t], sw->candidates[k]);
@@ -289,6 +337,8 @@ int pb_cmd_tune(int argc, char **argv)
             fprintf(stderr, "portbench: tune %s: candidate %d/%d: %s\n", sw->bench, k + 1, ncand, sw->candidates[k]);
         int rc = run_self(args, tune);
         pb_rowset rows = {0};
+        if (stop_signal)
+            break;
         if (rc != 0 || pb_csv_read(csv, &rows, err, sizeof err) != 0) {
             any_run_failed = 1;
             for (int t = 0; t < MAX_TC; ++t)
@@ -320,9 +370,14 @@ int pb_cmd_tune(int argc, char **argv)
                 r->ok = 0;
         }
         pb_rowset_free(&rows);
-        unlink(csv);
     }
-    rmdir(tmpdir);
+    remove_dir(tmpdir);
+    for (int i = 0; i < 3; ++i)
+        sigaction(stops[i], &old[i], NULL);
+    if (stop_signal) {
+        pb_errorf("tune %s: interrupted (%s): no rows", sw->bench, strsignal(stop_signal));
+        return 128 + stop_signal;
+    }
 
     time_t now = time(NULL);
     char date[16];
