@@ -660,12 +660,12 @@ static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err,
             val = "results";
         return pb_copy_path("--record", val, o->record_dir, sizeof o->record_dir, err, cap);
     case O_LABEL: {
-        size_t len = strlen(val), ok = len > 0 && len < sizeof o->label;
+        size_t len = strlen(val), ok = len > 0 && len < sizeof o->label && pb_plain_name(val);
         for (size_t i = 0; i < len && ok; ++i)
             ok = isalnum((unsigned char)val[i]) || strchr(".+-_", val[i]);
-        if (!ok) {
-            snprintf(err, cap, "--label '%.40s': use 1-%zu letters, digits, '.', '+', '-' or '_'", val,
-                     sizeof o->label - 1);
+        if (!ok) { /* it names a folder: a plain name */
+            snprintf(err, cap, "--label '%.40s': use 1-%zu letters, digits, '.', '+', '-' or '_' (not '.' or '..')",
+                     val, sizeof o->label - 1);
             return PB_ERR;
         }
         pb_strlcpy(o->label, val, sizeof o->label);

@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
 #include <time.h>
@@ -60,10 +61,34 @@ void pb_errorf(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("portbench: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char *msg = NULL;
+    int n = vasprintf(&msg, fmt, ap);
     va_end(ap);
+    /* one line, whatever the user's text held: control characters as escapes */
+    flockfile(stderr);
+    fputs("portbench: ", stderr);
+    for (int i = 0; i < n; ++i) {
+        unsigned char c = (unsigned char)msg[i];
+        if (c >= 0x20 && c != 0x7f)
+            putc_unlocked(c, stderr);
+        else if (c == '\n' || c == '\t' || c == '\r')
+            fprintf(stderr, "\\%c", c == '\n' ? 'n' : c == '\t' ? 't' : 'r');
+        else
+            fprintf(stderr, "\\x%02x", c);
+    }
+    putc_unlocked('\n', stderr);
+    funlockfile(stderr);
+    free(msg);
+}
+
+int pb_plain_name(const char *s)
+{
+    if (!s[0] || strcmp(s, ".") == 0 || strcmp(s, "..") == 0)
+        return 0;
+    for (; *s; ++s)
+        if (*s == '/' || (unsigned char)*s < 0x20 || *s == 0x7f)
+            return 0;
+    return 1;
 }
 
 int pb_wants_help(int argc, char **argv)

@@ -27,8 +27,13 @@ double pb_rand_unit(uint64_t seed, uint64_t stream, uint64_t i); /* in [-1, 1) *
 /* Monotonic wall clock in seconds (CLOCK_MONOTONIC). */
 double pb_now(void);
 
-/* printf-style message to stderr prefixed with "portbench: ". */
+/* printf-style message to stderr prefixed with "portbench: ": one line, control
+ * characters (of a file name or label it quotes) written as \n, \t, \xHH. */
 void pb_errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* 1 when s may be one component of a path portbench builds from user text (a benchmark,
+ * a GPU directory, a label): not empty, no '/', not "." or "..", no control character. */
+int pb_plain_name(const char *s);
 
 /* Run fn over [0, n) split into contiguous chunks on up to one thread per core, each
  * at least `grain` items; small n runs inline. fn(begin, end, ctx) must be safe to call concurrently. */

@@ -46,7 +46,8 @@ cases=(
   "dmvm --json adir" "dmvm --json nodir/x.json" "dmvm --csv x.csv --json x.csv" "dmvm --csv - --json -"
   "dmvm --record=afile" "dmvm --record=afile/sub" "dmvm --label nightly" "dmvm --record --label 'a b'"
   "dmvm --record --label ../x" "dmvm --record=$long" "dmvm --ceilings /nonexistent/c.txt"
-  "dmvm --ceilings adir" "dmvm --ceilings afile"
+  "dmvm --ceilings adir" "dmvm --ceilings afile" "dmvm --record --label .." "dmvm --record --label ."
+  "dmvm --record --label \$'a\\nb'" "dmvm --csv x.csv --json x.csv.meta.json" "dmvm --csv /proc/self/status"
   # benchmark parameters
   "reduce --block 100" "reduce --block 2048" "reduce --block 0" "reduce --block x"
   "stream-strided --stride-read 0" "stream-strided --stride-write 2000" "stream-strided --stride 0"
@@ -59,6 +60,7 @@ cases=(
   "compare foreign.csv foreign.csv" "compare --threshold 5 a b" "compare --threshold x a b"
   "compare --bogus" "compare --by" "compare --by toolchain foreign.csv" "compare a b c"
   "history" "history nosuchbench" "history dmvm --results /nonexistent" "history dmvm --bogus"
+  "history dmvm/../reduce" "history .." "history dmvm --gpu ../x" "history \$'dmvm\\n'"
   "history dmvm --threshold x" "history dmvm extra" "report" "report nofile.csv -o out" "report short.csv"
   "report foreign.csv -o out" "report --format gif foreign.csv -o out" "report --bogus" "summary"
   "summary nofile.csv" "summary foreign.csv" "summary --bogus" "summary --md --csv foreign.csv"

@@ -576,6 +576,13 @@ int pb_cmd_history(int argc, char **argv)
         return PB_EXIT_USAGE;
     }
     a.bench = pos[0];
+    /* both become folder names under --results: dmvm/../reduce read another tree */
+    if (!pb_plain_name(a.bench) || (a.gpu && !pb_plain_name(a.gpu))) {
+        int bad_bench = !pb_plain_name(a.bench);
+        pb_errorf("history: %s '%s' is not a plain name (no '/', not '.' or '..', no control characters)",
+                  bad_bench ? "BENCH" : "--gpu", bad_bench ? a.bench : a.gpu);
+        return PB_EXIT_USAGE;
+    }
     runs rs = {0};
     if (scan_runs(&a, &rs, err, sizeof err) != 0) {
         pb_errorf("%s", err);
