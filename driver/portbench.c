@@ -490,7 +490,13 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     pb_summary_paragraph(tf, &rows);
     if (rows.n && skipped == rows.n)
         pb_errorf("every row was skipped: nothing was measured%s", o.fail_on_skip ? "" : " (--fail-on-skip makes this an error)");
-    fflush(tf);
+    /* the table lost (a full disk): said now, while the reason is known (a later flush,
+     * pb_tool_finish's, has nothing left to fail on); the files are still written */
+    int table_lost = fflush(tf) != 0 && tf == stdout;
+    if (table_lost) {
+        pb_errorf("cannot write standard output: %s", strerror(errno));
+        clearerr(stdout);
+    }
 
     int out_failed = write_outputs(&o, &rows, meta, &env, full_argc, full_argv) != 0;
     cJSON_Delete(meta);
@@ -502,6 +508,8 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
         pb_errorf("interrupted (%s): the rows measured so far are kept", log.interrupted == 2 ? "SIGINT" : "SIGTERM");
         return 128 + log.interrupted;
     }
+    if (table_lost)
+        return 2;
     return failed || log.failed || out_failed || (o.fail_on_skip && skipped) ? 1 : 0;
 }
 
@@ -734,9 +742,8 @@ static int cmd_help(int argc, char **argv)
     return 2;
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
-    pb_backends_discover(pb_libexec_dir());
     if (argc < 2) {
         usage(stderr);
         return 2;
@@ -768,4 +775,10 @@ int main(int argc, char **argv)
         return cmd_bench(b, argc - 2, argv + 2, argc, argv);
     pb_errorf("unknown command '%s' (try 'portbench --help')", cmd);
     return 2;
+}
+
+int main(int argc, char **argv)
+{
+    pb_backends_discover(pb_libexec_dir());
+    return pb_tool_finish(dispatch(argc, argv)); /* what went to stdout was written, or exit 2 */
 }

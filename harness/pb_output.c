@@ -344,6 +344,22 @@ int pb_write_atomic_set(const pb_out_file *files, int n, char *err, size_t cap)
     return rc;
 }
 
+int pb_output_close(FILE *f, const char *name, char *err, size_t cap)
+{
+    errno = 0;
+    int failed = fflush(f) != 0, e = errno; /* a write that failed earlier is retried here */
+    failed |= ferror(f) != 0;
+    errno = 0;
+    if (fclose(f) != 0) {
+        failed = 1;
+        e = e ? e : errno;
+    }
+    if (!failed)
+        return PB_OK;
+    snprintf(err, cap, "cannot write %s: %s", name, e ? strerror(e) : "a write error");
+    return PB_ERR;
+}
+
 int pb_write_atomic(const char *path, pb_writer_fn writer, const void *ctx, char *err, size_t cap)
 {
     pb_out_file f = {path, writer, ctx};

@@ -65,6 +65,11 @@ typedef struct pb_out_file {
 } pb_out_file;
 int pb_write_atomic_set(const pb_out_file *files, int n, char *err, size_t cap);
 
+/* The end of an output stream (standard output, a report's file): flushed, its error
+ * flag read and closed, so that a write that failed at any point (a full disk, /dev/full)
+ * is seen. PB_OK, or PB_ERR with "cannot write NAME: reason" in err. */
+int pb_output_close(FILE *f, const char *name, char *err, size_t cap);
+
 /* Writers for pb_write_atomic: a row set as CSV (ctx: const pb_rowset *), and a
  * string as it is (ctx: const char *). */
 int pb_write_csv_rows(FILE *f, const void *rowset);

@@ -117,7 +117,8 @@ full_disk)     # --record on a full disk: no run folder stays, the file and the 
     grep -Eq "disk/rec/nogpu/dmvm/[0-9T]+Z_full/[a-z.]+" err.txt || fail "$left page(s) free: no file named: $(cat err.txt)"
   done ;;
 tune_tmpdir)   # tune's temporaries under $TMPDIR, always removed (also when interrupted)
-  "$pb" list | grep -E '^  omp@clang-19 ' | grep -vq 'not built' || skip "no clang-19 OpenMP worker in this build"
+  "$pb" list | awk '$1 == "omp@clang-19" && $4 == "built" { f = 1 } END { exit !f }' ||
+    skip "no clang-19 OpenMP worker in this build"
   before=$(ls -d /tmp/portbench-tune.* 2> /dev/null | sort)
   "$pb" tune stream --backend omp --allow-host-fallback --n 1001 --reps 1 --warmup 0 --quiet > out.txt 2> err.txt ||
     fail "tune: exit $?: $(cat err.txt)"

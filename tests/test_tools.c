@@ -1661,6 +1661,31 @@ static void test_record_all_or_nothing(void)
     pb_rowset_free(&rows);
 }
 
+/* A results command whose output cannot be written says so and fails (it exited 0). */
+static void test_output_errors(void)
+{
+    char *out;
+    const char *cmds[] = {"summary '%s/report.csv'", "compare '%s/compare_base.csv' '%s/compare_ok.csv'",
+                          "history --results '%s/history' --gpu a100 dmvm", "summary --csv '%s/report.csv'"};
+    for (size_t i = 0; i < sizeof cmds / sizeof *cmds; ++i) {
+        char args[2048];
+        snprintf(args, sizeof args, cmds[i], fixtures, fixtures);
+        CHECK(run(&out, "('%s' %s > /dev/full)", pb, args) == 2 && count(out, "\n") == 1 &&
+              strstr(out, "No space left on device") != NULL);
+        if (!strstr(out, "No space left on device"))
+            fprintf(stderr, "  %s: %s\n", args, out);
+        free(out);
+    }
+    /* the driver's table too, and a long output (flushed before the end) */
+    CHECK(run(&out, "('%s' dmvm --backend cpu --no-baselines --nx 8 --reps 1 --warmup 0 --quiet > /dev/full)", pb) == 2 &&
+          strstr(out, "No space left on device") != NULL);
+    free(out);
+    CHECK(run(&out, "('%s' columns > /dev/full)", pb) == 2 && strstr(out, "cannot write standard output"));
+    free(out);
+    CHECK(run(&out, "'%s' summary '%s/report.csv' > /dev/null", pb, fixtures) == 0 && !out[0]);
+    free(out);
+}
+
 /* ---- the tool table: help from the same table, unknown arguments exit 2 ---- */
 
 static void test_tools(void)
@@ -1720,7 +1745,8 @@ int main(int argc, char **argv)
         {"summary", {test_summary}},
         {"gpus", {test_gpus_unit, test_compare_gpus, test_summary_gpus, test_history_gpus, test_report_gpus}},
         {"tools", {test_tools}},
-        {"io", {test_reader_values, test_committed_results, test_history_many_runs, test_record_all_or_nothing}},
+        {"io",
+         {test_reader_values, test_committed_results, test_history_many_runs, test_record_all_or_nothing, test_output_errors}},
     };
     int found = 0;
     for (size_t g = 0; g < sizeof groups / sizeof *groups; ++g) {

@@ -2,9 +2,13 @@
 #include "pb_tools.h"
 #include "compare.h"
 #include "history.h"
+#include "pb_common.h"
+#include "pb_match.h"
+#include "pb_output.h"
 #include "report.h"
 #include "summary.h"
 
+#include <stdio.h>
 #include <string.h>
 
 const pb_tool pb_tools[] = {
@@ -21,4 +25,13 @@ const pb_tool *pb_tool_find(const char *name)
         if (strcmp(t->name, name) == 0)
             return t;
     return NULL;
+}
+
+int pb_tool_finish(int status)
+{
+    char err[256];
+    if (pb_output_close(stdout, "standard output", err, sizeof err) == PB_OK)
+        return status;
+    pb_errorf("%s", err);
+    return status > PB_EXIT_USAGE ? status : PB_EXIT_USAGE; /* 130 and the like stay */
 }

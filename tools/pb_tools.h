@@ -22,6 +22,12 @@ extern const pb_tool pb_tools[]; /* compare, history, report, summary */
 /* The tool called name, or NULL. */
 const pb_tool *pb_tool_find(const char *name);
 
+/* The end of every command (the driver calls it on each one's exit status): standard
+ * output flushed and closed; when a write to it failed (a full disk, a closed pipe with
+ * SIGPIPE ignored), one line on stderr and exit status 2 instead of status, so that a
+ * table, CSV or summary that was lost never passes for written. */
+int pb_tool_finish(int status);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,6 +9,7 @@
 #include "pb_bench.h"
 #include "pb_common.h"
 #include "pb_match.h"
+#include "pb_output.h"
 #include "pb_tab.h"
 #include "pb_table.h"
 #include "pb_version.h"
@@ -757,10 +758,8 @@ static int write_report(pb_report_ctx *rep, const pb_rowset *s, char *const *fil
     if (rc == 0)
         rc = write_compilers(rep, f, nf);
     pb_rep_families_free(f, nf);
-    if ((ferror(rep->md) | (fclose(rep->md) != 0)) && rc == 0) {
-        snprintf(rep->err, sizeof rep->err, "cannot write %s", p);
+    if (pb_output_close(rep->md, p, rep->err, sizeof rep->err) != PB_OK && rc == 0)
         rc = -1;
-    }
     if (rc != 0 && !rep->err[0])
         snprintf(rep->err, sizeof rep->err, "out of memory");
     return rc;

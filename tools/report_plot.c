@@ -7,6 +7,7 @@
 #include "pb_common.h"
 #include "pb_gpu.h"
 #include "pb_match.h"
+#include "pb_output.h"
 #include "pb_tab.h"
 
 #include <errno.h>
@@ -82,11 +83,10 @@ static void gp_set(FILE *g, const char *what, const char *text)
 /* Close the script, run gnuplot on it in the report directory, check the image. */
 static int gp_run(pb_report_ctx *rep, FILE *g, const char *stem)
 {
-    if (fclose(g) != 0) {
-        snprintf(rep->err, sizeof rep->err, "cannot write %s/%s.gp", rep->dir, stem);
-        return -1;
-    }
     char script[PATH_MAX], image[PATH_MAX + 64];
+    snprintf(script, sizeof script, "%s/%s.gp", rep->dir, stem);
+    if (pb_output_close(g, script, rep->err, sizeof rep->err) != PB_OK)
+        return -1;
     snprintf(script, sizeof script, "%s.gp", stem);
     fflush(NULL);
     pid_t pid = fork();
