@@ -69,7 +69,15 @@ int pb_ceilings_write(const char *path, const pb_ceilings *c, char *err, size_t 
         else
             fprintf(f, "%s = %.10g\n", fields[i].key, *(const double *)p);
     }
-    return fclose(f) == 0 ? 0 : -1;
+    errno = 0;
+    int e = fflush(f) != 0 || ferror(f) ? (errno ? errno : EIO) : 0;
+    if (fclose(f) != 0 && !e)
+        e = errno ? errno : EIO;
+    if (e) { /* a full disk: said, with the reason */
+        snprintf(err, cap, "cannot write %s: %s", path, strerror(e));
+        return -1;
+    }
+    return 0;
 }
 
 int pb_ceilings_read(const char *path, pb_ceilings *c, char *err, size_t cap)

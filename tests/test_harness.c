@@ -891,6 +891,8 @@ static void test_ceilings(void)
     CHECK(pb_ceilings_read(path, &back, err, sizeof err) == -1 && strstr(err, ":3: a NUL byte") != NULL &&
           strstr(err, path) != NULL);
     CHECK(pb_ceilings_read("/nonexistent/c.txt", &back, err, sizeof err) == -1);
+    err[0] = '\0'; /* a full disk is named, not an empty message */
+    CHECK(pb_ceilings_write("/dev/full", &c, err, sizeof err) == -1 && strstr(err, "No space left on device"));
     unlink(path);
     pb_rowset_free(&s);
     pb_rowset_free(&m);
