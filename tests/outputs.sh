@@ -114,7 +114,8 @@ full_disk)     # --record on a full disk: no run folder stays, the file and the 
     [ "$rc" -ne 0 ] || fail "$left page(s) free: exit status 0 on a full disk"
     [ ! -s left.txt ] || fail "$left page(s) free: left behind in the run folder's parent: $(cat left.txt)"
     grep -q "No space left on device" err.txt || fail "$left page(s) free: the reason is not named: $(cat err.txt)"
-    grep -Eq "disk/rec/nogpu/dmvm/[0-9T]+Z_full/[a-z.]+" err.txt || fail "$left page(s) free: no file named: $(cat err.txt)"
+    grep -Eq "disk/rec/nogpu/dmvm/[0-9T]+Z_full/[a-z.]+" err.txt ||
+      fail "$left page(s) free: no file named: $(cat err.txt)"
   done ;;
 tune_tmpdir)   # tune's temporaries under $TMPDIR, always removed (also when interrupted)
   "$pb" list | awk '$1 == "omp@clang-19" && $4 == "built" { f = 1 } END { exit !f }' ||

@@ -1677,7 +1677,8 @@ static void test_output_errors(void)
         free(out);
     }
     /* the driver's table too, and a long output (flushed before the end) */
-    CHECK(run(&out, "('%s' dmvm --backend cpu --no-baselines --nx 8 --reps 1 --warmup 0 --quiet > /dev/full)", pb) == 2 &&
+    CHECK(run(&out, "('%s' dmvm --backend cpu --no-baselines --nx 8 --reps 1 --warmup 0 --quiet > /dev/full)",
+              pb) == 2 &&
           strstr(out, "No space left on device") != NULL);
     free(out);
     CHECK(run(&out, "('%s' columns > /dev/full)", pb) == 2 && strstr(out, "cannot write standard output"));
@@ -1746,7 +1747,8 @@ int main(int argc, char **argv)
         {"gpus", {test_gpus_unit, test_compare_gpus, test_summary_gpus, test_history_gpus, test_report_gpus}},
         {"tools", {test_tools}},
         {"io",
-         {test_reader_values, test_committed_results, test_history_many_runs, test_record_all_or_nothing, test_output_errors}},
+         {test_reader_values, test_committed_results, test_history_many_runs, test_record_all_or_nothing,
+          test_output_errors}},
     };
     int found = 0;
     for (size_t g = 0; g < sizeof groups / sizeof *groups; ++g) {
