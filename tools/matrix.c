@@ -17,68 +17,168 @@ static int tc_index(const pb_matrix *m, const char *tc)
     return -1;
 }
 
-static int cmp_tc(const void *a, const void *b) { return pb_natural_cmp(a, b); } /* clang-16 < clang-19 < gcc-11 */
-
-/* "clang" of "clang-19"; the whole id when it has no major. */
-static size_t family_len(const char *tc)
+int pb_matrix_tc_suffixed(const pb_matrix_tc *t)
 {
-    const char *dash = strrchr(tc, '-');
-    return dash && dash[1] >= '0' && dash[1] <= '9' ? (size_t)(dash - tc) : strlen(tc);
+    size_t n = strlen(t->compiler);
+    const char *p = t->id + n;
+    if (strncmp(t->id, t->compiler, n) != 0 || *p != '-')
+        return 1;
+    p += 1 + strspn(p + 1, "0123456789");
+    return *p != '\0';
 }
 
-static int same_family(const char *a, const char *b)
+/* Older first: by compiler, then version (16.0.6 < 19.1.7), then the plain id before a
+ * suffixed one of the same version (clang-19 < clang-19-nightly), then the id. */
+static int cmp_tc(const void *a, const void *b)
 {
-    size_t n = family_len(a);
-    return n == family_len(b) && strncmp(a, b, n) == 0 && n < strlen(a) && n < strlen(b);
+    const pb_matrix_tc *x = a, *y = b;
+    int d = strcmp(x->compiler, y->compiler);
+    d = d ? d : pb_natural_cmp(x->version, y->version);
+    d = d ? d : pb_matrix_tc_suffixed(x) - pb_matrix_tc_suffixed(y);
+    return d ? d : pb_natural_cmp(x->id, y->id);
 }
 
 static void find_toolchains(pb_matrix *m, const pb_rowset *s)
 {
     for (size_t i = 0; i < s->n; ++i) {
         const pb_row *r = &s->rows[i];
-        if (strcmp(r->backend, "omp") == 0 && tc_index(m, r->toolchain) < 0 && m->ntc < PB_MATRIX_MAX_TC)
-            pb_strlcpy(m->tc[m->ntc++], r->toolchain, sizeof m->tc[0]);
+        if (strcmp(r->backend, "omp") != 0 || m->ntc == PB_MATRIX_MAX_TC)
+            continue;
+        int k;
+        for (k = 0; k < m->ntc && strcmp(m->info[k].id, r->toolchain) != 0; ++k)
+            ;
+        if (k < m->ntc)
+            continue;
+        pb_matrix_tc *t = &m->info[m->ntc++];
+        pb_strlcpy(t->id, r->toolchain, sizeof t->id);
+        pb_strlcpy(t->compiler, r->compiler, sizeof t->compiler);
+        pb_strlcpy(t->version, r->compiler_version, sizeof t->version);
     }
-    qsort(m->tc, (size_t)m->ntc, sizeof m->tc[0], cmp_tc);
-    for (int k = 1; k < m->ntc && m->nsteps < PB_MATRIX_MAX_STEPS; ++k)
-        if (same_family(m->tc[k - 1], m->tc[k])) {
-            m->step_old[m->nsteps] = k - 1;
-            m->step_new[m->nsteps++] = k;
-        }
+    qsort(m->info, (size_t)m->ntc, sizeof m->info[0], cmp_tc);
+    for (int k = 0; k < m->ntc; ++k)
+        pb_strlcpy(m->tc[k], m->info[k].id, sizeof m->tc[0]);
 }
 
-static pb_step judge(const pb_row *older, const pb_row *newer, double threshold, pb_cmp *c)
+/* Each toolchain's reference: the baseline of its compiler, else the next older one. */
+static int find_steps(pb_matrix *m, const char *baselines, char *err, size_t cap)
+{
+    int base_of[PB_MATRIX_MAX_TC], is_base[PB_MATRIX_MAX_TC] = {0}, any = 0;
+    for (const char *p = baselines ? baselines : ""; *p;) {
+        size_t len = strcspn(p, ",");
+        char id[32];
+        snprintf(id, sizeof id, "%.*s", (int)len, p);
+        p += len + (p[len] == ',');
+        if (!id[0])
+            continue;
+        int k = tc_index(m, id);
+        if (k < 0) {
+            char list[400] = "";
+            for (int j = 0; j < m->ntc; ++j)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", j ? ", " : "", m->tc[j]);
+            snprintf(err, cap, "--baseline %s: no OpenMP rows of toolchain %s in the input (toolchains: %s)", id, id,
+                     list[0] ? list : "none");
+            return -2;
+        }
+        for (int j = 0; j < m->ntc; ++j)
+            if (j != k && is_base[j] && strcmp(m->info[j].compiler, m->info[k].compiler) == 0) {
+                snprintf(err, cap, "--baseline names two toolchains of %s (%s and %s): give one per compiler",
+                         m->info[k].compiler, m->tc[j], m->tc[k]);
+                return -2;
+            }
+        is_base[k] = any = 1;
+    }
+    for (int k = 0; k < m->ntc; ++k) {
+        base_of[k] = -1;
+        for (int j = 0; j < m->ntc; ++j)
+            if (j != k && strcmp(m->info[j].compiler, m->info[k].compiler) == 0 &&
+                (any ? is_base[j] : j < k)) /* sorted: j < k is older */
+                base_of[k] = j;
+        if (any && is_base[k])
+            continue; /* a baseline is the reference, not judged */
+        if (base_of[k] < 0 || m->nsteps == PB_MATRIX_MAX_STEPS)
+            m->unjudged[m->nunjudged++] = k;
+        else {
+            m->step_old[m->nsteps] = base_of[k];
+            m->step_new[m->nsteps++] = k;
+        }
+    }
+    return 0;
+}
+
+static int all_pass(const pb_matrix_cell *c)
+{
+    for (size_t i = 0; i < c->n; ++i)
+        if (!pb_row_is(c->row[i], "PASS"))
+            return 0;
+    return c->n > 0;
+}
+
+static int any_is(const pb_matrix_cell *c, const char *verified)
+{
+    for (size_t i = 0; i < c->n; ++i)
+        if (pb_row_is(c->row[i], verified))
+            return 1;
+    return 0;
+}
+
+static pb_step judge(const pb_matrix_cell *older, const pb_matrix_cell *newer, double threshold, pb_cmp *c)
 {
     memset(c, 0, sizeof *c);
     c->ratio = NAN;
-    if (!older || !newer)
+    if (!older->n || !newer->n)
         return PB_STEP_NONE;
-    pb_verdict v = pb_classify(older, newer, threshold, c);
+    pb_side b = {older->row, older->n}, n = {newer->row, newer->n};
+    pb_verdict v = pb_classify_sides(&b, &n, threshold, c);
     if (v == PB_FAILED || v == PB_SKIPPED)
         c->ratio = NAN; /* the time of a wrong result is no result */
-    if (pb_row_is(newer, "FAIL") && pb_row_is(older, "PASS"))
+    if (any_is(newer, "FAIL") && all_pass(older))
         return PB_STEP_REGRESSION;
-    if (pb_row_is(older, "FAIL") && pb_row_is(newer, "PASS"))
+    if (any_is(older, "FAIL") && all_pass(newer))
         return PB_STEP_IMPROVED;
-    return v == PB_SLOWER ? PB_STEP_REGRESSION : v == PB_FASTER ? PB_STEP_IMPROVED : v == PB_SAME ? PB_STEP_SAME
-                                                                                                 : PB_STEP_UNKNOWN;
+    switch (v) {
+    case PB_SLOWER:
+        return PB_STEP_REGRESSION;
+    case PB_FASTER:
+        return PB_STEP_IMPROVED;
+    case PB_SAME:
+        return PB_STEP_SAME;
+    case PB_AMBIGUOUS:
+        return PB_STEP_AMBIGUOUS;
+    default:
+        return PB_STEP_UNKNOWN;
+    }
 }
 
-int pb_matrix_build(pb_matrix *m, const pb_rowset *s, double threshold)
+/* The cell of row q in group g: a toolchain's, CUDA's, or NULL. */
+static pb_matrix_cell *cell_of(const pb_matrix *m, pb_matrix_group *g, const pb_row *q)
+{
+    if (strcmp(q->backend, "omp") == 0) {
+        int k = tc_index(m, q->toolchain);
+        return k >= 0 ? &g->runs[k] : NULL;
+    }
+    return strcmp(q->backend, "cuda") == 0 ? &g->cuda_runs : NULL;
+}
+
+int pb_matrix_build(pb_matrix *m, const pb_rowset *s, const size_t *file_of, double threshold, const char *baselines,
+                    char *err, size_t cap)
 {
     memset(m, 0, sizeof *m);
     m->threshold = threshold;
     find_toolchains(m, s);
+    int rc = find_steps(m, baselines, err, cap);
+    if (rc != 0)
+        return rc;
     m->instance = pb_rows_instance_key(s);
     unsigned fields = PB_KEY_VARIANT | m->instance;
     pb_index ix;
     m->g = calloc(s->n + 1, sizeof *m->g);
-    if (!m->g || pb_index_build(&ix, s, fields) != 0) {
-        free(m->g);
-        m->g = NULL;
+    m->cellrows = calloc(s->n + 1, sizeof *m->cellrows);
+    if (!m->g || !m->cellrows || pb_index_build(&ix, s, fields) != 0) {
+        pb_matrix_free(m);
         return -1;
     }
-    for (size_t i = 0; i < s->n; ++i) {
+    size_t used = 0;
+    for (size_t i = 0; i < s->n && rc == 0; ++i) {
         const pb_row *r = &s->rows[i];
         if (strcmp(r->backend, "omp") != 0)
             continue;
@@ -89,33 +189,67 @@ int pb_matrix_build(pb_matrix *m, const pb_rowset *s, double threshold)
             continue; /* the group was made at its first OpenMP row */
         pb_matrix_group *g = &m->g[m->ng++];
         g->head = r;
+        /* count each cell's runs, give the cells their places in cellrows, then fill them */
         for (long j = first; j >= 0; j = pb_index_next(&ix, j)) {
-            const pb_row *q = &s->rows[j];
-            int k = strcmp(q->backend, "omp") == 0 ? tc_index(m, q->toolchain) : -1;
-            if (k >= 0 && !g->tc[k])
-                g->tc[k] = q;
-            else if (strcmp(q->backend, "cuda") == 0 && !g->cuda)
-                g->cuda = q;
+            pb_matrix_cell *c = cell_of(m, g, &s->rows[j]);
+            if (c)
+                c->n++;
         }
-        for (int k = 0; k < m->nsteps; ++k) {
-            g->step[k] = judge(g->tc[m->step_old[k]], g->tc[m->step_new[k]], threshold, &g->step_cmp[k]);
-            m->nregressions += g->step[k] == PB_STEP_REGRESSION;
-            m->nimprovements += g->step[k] == PB_STEP_IMPROVED;
+        for (int k = -1; k < m->ntc; ++k) { /* the cells' places in cellrows, then refilled */
+            pb_matrix_cell *c = k < 0 ? &g->cuda_runs : &g->runs[k];
+            c->row = m->cellrows + used;
+            used += c->n;
+            c->n = 0;
         }
+        for (long j = first; j >= 0 && rc == 0; j = pb_index_next(&ix, j)) {
+            pb_matrix_cell *c = cell_of(m, g, &s->rows[j]);
+            for (size_t k = 0; c && k < c->n; ++k)
+                if (!file_of || file_of[c->row[k] - s->rows] == file_of[j]) {
+                    char key[300];
+                    pb_row_key_str(&s->rows[j], key, sizeof key);
+                    snprintf(err, cap, "%s is in the input twice%s: a run holds each configuration once", key,
+                             file_of ? " (in one file)" : " (give the runs as files of their own)");
+                    rc = -2;
+                    break;
+                }
+            if (c && rc == 0)
+                c->row[c->n++] = &s->rows[j];
+        }
+        for (int k = 0; k < m->ntc; ++k) {
+            g->tc[k] = g->runs[k].n ? g->runs[k].row[0] : NULL;
+            m->nruns = g->runs[k].n > m->nruns ? g->runs[k].n : m->nruns;
+        }
+        g->cuda = g->cuda_runs.n ? g->cuda_runs.row[0] : NULL;
     }
     pb_index_free(&ix);
-    return 0;
+    if (rc == 0 && m->nsteps && !(m->cmps = calloc(m->ng * (size_t)m->nsteps + 1, sizeof *m->cmps)))
+        rc = -1;
+    for (size_t i = 0; i < m->ng && rc == 0; ++i) {
+        pb_matrix_group *g = &m->g[i];
+        g->step_cmp = m->cmps + i * (size_t)m->nsteps;
+        for (int k = 0; k < m->nsteps; ++k) {
+            g->step[k] = judge(&g->runs[m->step_old[k]], &g->runs[m->step_new[k]], threshold, &g->step_cmp[k]);
+            m->nregressions += g->step[k] == PB_STEP_REGRESSION;
+            m->nimprovements += g->step[k] == PB_STEP_IMPROVED;
+            m->nambiguous += g->step[k] == PB_STEP_AMBIGUOUS;
+        }
+    }
+    if (rc != 0)
+        pb_matrix_free(m);
+    return rc;
 }
 
 void pb_matrix_free(pb_matrix *m)
 {
     free(m->g);
+    free(m->cellrows);
+    free(m->cmps);
     memset(m, 0, sizeof *m);
 }
 
 const char *pb_step_name(pb_step s)
 {
-    static const char *const names[] = {"", "SAME", "REGRESSION", "IMPROVED", "-"};
+    static const char *const names[] = {"", "SAME", "REGRESSION", "IMPROVED", "-", "AMBIGUOUS"};
     return (unsigned)s < sizeof names / sizeof *names ? names[s] : "?";
 }
 
@@ -124,29 +258,54 @@ static double passed_time(const pb_row *r)
     return r && pb_row_is(r, "PASS") && pb_row_time(r) > 0 ? pb_row_time(r) : NAN;
 }
 
-/* Time and rate of a row; text and markdown show FAIL/skip in their place, CSV leaves
- * them empty and adds the row's status in a column of its own. */
-static void put_time_rate(pb_tab *t, const pb_row *r, pb_fmt fmt)
+/* A cell's time and rate: the median of its runs (the first run's row with one run). */
+static double cell_time(const pb_matrix_cell *c)
 {
-    char x[64];
-    const char *s = !r ? "" : pb_row_is(r, "FAIL") ? "FAIL" : pb_row_is(r, "SKIP") ? "skip" : NULL;
-    if (s && fmt == PB_FMT_CSV)
-        s = "";
-    pb_tab_put(t, "%s", s ? s : pb_fmt_time(pb_row_time(r), fmt, x, sizeof x));
-    pb_tab_put(t, "%s", s ? s : pb_fmt_rate(pb_row_rate(r), fmt, x, sizeof x));
-    if (fmt == PB_FMT_CSV)
-        pb_tab_put(t, "%s", r ? r->verified : "");
+    double t[64];
+    size_t n = 0;
+    for (size_t i = 0; i < c->n && n < 64; ++i)
+        if (!isnan(t[n] = passed_time(c->row[i])))
+            ++n;
+    if (n != c->n || !n)
+        return NAN;
+    for (size_t i = 1; i < n; ++i) /* insertion sort: a handful of runs */
+        for (size_t j = i; j > 0 && t[j] < t[j - 1]; --j) {
+            double x = t[j];
+            t[j] = t[j - 1], t[j - 1] = x;
+        }
+    return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
 }
 
-/* The fastest passing toolchain, or "tie: a, b" naming every one within the noise
- * rule of the fastest. */
+static double cell_rate(const pb_matrix_cell *c)
+{
+    double t = cell_time(c), own = c->n ? pb_row_time(c->row[0]) : NAN;
+    return t > 0 && own > 0 ? pb_row_rate(c->row[0]) * own / t : NAN;
+}
+
+/* Time and rate of a cell; text and markdown show FAIL/skip in their place, CSV leaves
+ * them empty and adds the status in a column of its own. */
+static void put_time_rate(pb_tab *t, const pb_matrix_cell *c, pb_fmt fmt, int with_time)
+{
+    char x[64];
+    const char *s = !c->n ? "" : any_is(c, "FAIL") ? "FAIL" : any_is(c, "SKIP") ? "skip" : NULL;
+    if (s && fmt == PB_FMT_CSV)
+        s = "";
+    if (with_time)
+        pb_tab_put(t, "%s", s ? s : pb_fmt_time(cell_time(c), fmt, x, sizeof x));
+    pb_tab_put(t, "%s", s ? s : pb_fmt_rate(cell_rate(c), fmt, x, sizeof x));
+    if (fmt == PB_FMT_CSV)
+        pb_tab_put(t, "%s", c->n ? (any_is(c, "FAIL") ? "FAIL" : any_is(c, "SKIP") ? "SKIP" : "PASS") : "");
+}
+
+/* The fastest passing toolchain, or "tie: a, b" naming every one within the threshold
+ * (not told apart by the rule) of the fastest. */
 static void fastest(const pb_matrix *m, const pb_matrix_group *g, char *buf, size_t cap)
 {
     int best = -1, passed = 0;
     for (int k = 0; k < m->ntc; ++k)
-        if (!isnan(passed_time(g->tc[k]))) {
+        if (!isnan(cell_time(&g->runs[k]))) {
             ++passed;
-            if (best < 0 || passed_time(g->tc[k]) < passed_time(g->tc[best]))
+            if (best < 0 || cell_time(&g->runs[k]) < cell_time(&g->runs[best]))
                 best = k;
         }
     buf[0] = '\0';
@@ -154,52 +313,61 @@ static void fastest(const pb_matrix *m, const pb_matrix_group *g, char *buf, siz
         return;
     size_t len = (size_t)snprintf(buf, cap, "tie: %s", m->tc[best]);
     int ties = 0;
-    for (int k = 0; k < m->ntc && len < cap; ++k)
-        if (k != best && !isnan(passed_time(g->tc[k])) &&
-            pb_classify(g->tc[best], g->tc[k], m->threshold, NULL) != PB_SLOWER) {
+    for (int k = 0; k < m->ntc && len < cap; ++k) {
+        if (k == best || isnan(cell_time(&g->runs[k])))
+            continue;
+        pb_side b = {g->runs[best].row, g->runs[best].n}, n = {g->runs[k].row, g->runs[k].n};
+        if (pb_classify_sides(&b, &n, m->threshold, NULL) != PB_SLOWER) {
             len += (size_t)snprintf(buf + len, cap - len, ", %s", m->tc[k]);
             ++ties;
         }
+    }
     if (!ties)
         snprintf(buf, cap, "%s", m->tc[best]);
 }
 
-static void put_header(const pb_matrix *m, pb_fmt fmt, pb_tab *t)
+static void put_header(const pb_matrix *m, pb_fmt fmt, int wide, pb_tab *t)
 {
-    int csv = fmt == PB_FMT_CSV;
+    int csv = fmt == PB_FMT_CSV, full = wide || fmt != PB_FMT_TEXT;
     static const char *const key[] = {"benchmark", "variant", "dtype", "size", "params", "gpu", "unit"};
     for (int c = 0; c < 7; ++c)
         if (m->instance || c != 5)
             pb_tab_put(t, "%s", key[c]);
     for (int k = 0; k < m->ntc; ++k) {
-        pb_tab_put(t, csv ? "%s_time_s" : "%s time", m->tc[k]);
-        pb_tab_put(t, csv ? "%s_rate" : "%s rate", m->tc[k]);
+        if (full)
+            pb_tab_put(t, csv ? "%s_time_s" : "%s time", m->tc[k]);
+        pb_tab_put(t, csv ? "%s_rate" : full ? "%s rate" : "%s", m->tc[k]);
         if (csv)
             pb_tab_put(t, "%s_status", m->tc[k]);
     }
+    if (full)
+        pb_tab_put(t, csv ? "cuda_time_s" : "cuda time");
+    pb_tab_put(t, csv ? "cuda_rate" : full ? "cuda rate" : "cuda");
+    if (csv)
+        pb_tab_put(t, "cuda_status");
     for (int k = 0; k < m->nsteps; ++k) {
         const char *o = m->tc[m->step_old[k]], *n = m->tc[m->step_new[k]];
-        pb_tab_put(t, csv ? "%s_over_%s" : "%s/%s", n, o);
+        pb_tab_put(t, csv ? "%s_over_%s" : full ? "%s/%s" : "%s/ref", n, o);
         if (csv)
             pb_tab_put(t, "%s_vs_%s", n, o);
     }
+    if (!full)
+        return;
     if (m->ntc > 1)
         pb_tab_put(t, "fastest");
-    pb_tab_put(t, csv ? "cuda_time_s" : "cuda time");
-    pb_tab_put(t, csv ? "cuda_rate" : "cuda rate");
-    if (csv)
-        pb_tab_put(t, "cuda_status");
     for (int k = 0; k < m->ntc; ++k)
         pb_tab_put(t, csv ? "%s_over_cuda" : "%s/cuda", m->tc[k]);
 }
 
-static void put_group(const pb_matrix *m, const pb_matrix_group *g, pb_fmt fmt, pb_tab *t)
+static void put_group(const pb_matrix *m, const pb_matrix_group *g, pb_fmt fmt, int wide, pb_tab *t)
 {
     char x[96];
+    int full = wide || fmt != PB_FMT_TEXT;
     pb_tab_put(t, "%s", g->head->benchmark);
     pb_tab_put(t, "%s", g->head->variant);
     pb_tab_put(t, "%s", g->head->dtype);
-    pb_tab_put(t, "%.0f", g->head->size);
+    pb_tab_put(t, "%s", fmt == PB_FMT_CSV ? (snprintf(x, sizeof x, "%.0f", g->head->size), x)
+                                          : pb_fmt_size(g->head->size, x, sizeof x));
     pb_tab_put(t, "%s", g->head->params);
     if (m->instance) {
         pb_row_gpu_label(g->head, x, sizeof x);
@@ -207,7 +375,8 @@ static void put_group(const pb_matrix *m, const pb_matrix_group *g, pb_fmt fmt, 
     }
     pb_tab_put(t, "%s", pb_row_unit(g->head));
     for (int k = 0; k < m->ntc; ++k)
-        put_time_rate(t, g->tc[k], fmt);
+        put_time_rate(t, &g->runs[k], fmt, full);
+    put_time_rate(t, &g->cuda_runs, fmt, full);
     for (int k = 0; k < m->nsteps; ++k) {
         const pb_cmp *c = &g->step_cmp[k];
         double ratio = g->step[k] == PB_STEP_NONE || g->step[k] == PB_STEP_UNKNOWN ? NAN : c->ratio;
@@ -221,30 +390,35 @@ static void put_group(const pb_matrix *m, const pb_matrix_group *g, pb_fmt fmt, 
             pb_tab_put(t, "%.2f %s", ratio, name);
         }
     }
+    if (!full)
+        return;
     if (m->ntc > 1) {
         fastest(m, g, x, sizeof x);
         pb_tab_put(t, "%s", x);
     }
-    put_time_rate(t, g->cuda, fmt);
     for (int k = 0; k < m->ntc; ++k) {
         pb_cmp c;
         double r = NAN;
-        if (!isnan(passed_time(g->tc[k])) && !isnan(passed_time(g->cuda)) &&
-            pb_classify(g->cuda, g->tc[k], m->threshold, &c) != PB_NOTIME)
-            r = c.ratio;
+        if (!isnan(cell_time(&g->runs[k])) && !isnan(cell_time(&g->cuda_runs))) {
+            pb_side b = {g->cuda_runs.row, g->cuda_runs.n}, n = {g->runs[k].row, g->runs[k].n};
+            if (pb_classify_sides(&b, &n, m->threshold, &c) != PB_NOTIME)
+                r = c.ratio;
+        }
         pb_tab_put(t, "%s", pb_fmt_num(r, "%.2f", fmt, x, sizeof x));
     }
 }
 
-int pb_matrix_table(const pb_matrix *m, pb_fmt fmt, pb_tab *t)
+int pb_matrix_table(const pb_matrix *m, pb_fmt fmt, int wide, pb_tab *t)
 {
-    int per = fmt == PB_FMT_CSV ? 3 : 2;
-    int ncols = 6 + (m->instance != 0) + per * m->ntc + (fmt == PB_FMT_CSV ? 2 : 1) * m->nsteps + (m->ntc > 1) + per + m->ntc;
+    int full = wide || fmt != PB_FMT_TEXT, csv = fmt == PB_FMT_CSV;
+    int per = (full ? 2 : 1) + csv;
+    int ncols = 6 + (m->instance != 0) + per * (m->ntc + 1) + (csv ? 2 : 1) * m->nsteps;
+    if (full)
+        ncols += (m->ntc > 1) + m->ntc;
     if (pb_tab_init(t, ncols) != 0)
         return -1;
-    put_header(m, fmt, t);
+    put_header(m, fmt, wide, t);
     for (size_t i = 0; i < m->ng; ++i)
-        put_group(m, &m->g[i], fmt, t);
+        put_group(m, &m->g[i], fmt, wide, t);
     return t->oom ? -1 : 0;
 }
-

@@ -4,6 +4,7 @@
 #include "pb_backends.h"
 #include "pb_bench.h"
 #include "pb_common.h"
+#include "pb_tab.h"
 #include "pb_table.h"
 
 #include <ctype.h>
@@ -474,7 +475,7 @@ void pb_pairing_free(pb_pairing *p)
     free(p->toolchain_changed);
 }
 
-/* ---- clocks and the noise rule ---- */
+/* ---- clocks and the verdict rule ---- */
 
 static int has_device_time(const pb_row *r) { return isfinite(r->device_time_median_s) && r->device_time_median_s > 0; }
 
@@ -489,43 +490,138 @@ const char *pb_clock_name(int device) { return device ? "device" : "host"; }
 
 double pb_row_clock_time(const pb_row *r, int device) { return device ? r->device_time_median_s : r->time_median_s; }
 
-double pb_row_clock_spread(const pb_row *r, int device)
+double pb_row_clock_min(const pb_row *r, int device)
 {
-    double sd = device ? r->device_time_stddev_s : r->time_stddev_s, med = pb_row_clock_time(r, device);
-    return isfinite(sd) && med > 0 ? sd / med : 0;
+    double lo = device ? r->device_time_min_s : r->time_min_s, med = pb_row_clock_time(r, device);
+    return isfinite(lo) && lo > 0 && lo <= med ? lo : med;
 }
 
-pb_verdict pb_classify(const pb_row *base, const pb_row *cur, double threshold, pb_cmp *out)
+double pb_row_clock_spread(const pb_row *r, int device)
+{
+    double med = pb_row_clock_time(r, device);
+    return med > 0 ? (med - pb_row_clock_min(r, device)) / med : 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median of v[0..n) (sorted in place); NaN when n == 0. */
+static double median_of(double *v, size_t n)
+{
+    if (!n)
+        return NAN;
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* A side's centre, robust interval and SM clock on the given clock; the centre is NaN
+ * when a row has no usable time. */
+typedef struct side_stats {
+    double centre, lo, hi, mhz;
+} side_stats;
+
+static side_stats side_of(const pb_side *s, int device)
+{
+    side_stats st = {NAN, INFINITY, -INFINITY, NAN};
+    double med[64], mhz[64];
+    size_t n = s->n < 64 ? s->n : 64, nclk = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const pb_row *r = s->row[i];
+        med[i] = pb_row_clock_time(r, device);
+        if (!(isfinite(med[i]) && med[i] > 0))
+            return st;
+        st.lo = fmin(st.lo, pb_row_clock_min(r, device));
+        st.hi = fmax(st.hi, med[i]);
+        if (isfinite(r->sm_clock_mhz) && r->sm_clock_mhz > 0)
+            mhz[nclk++] = r->sm_clock_mhz;
+    }
+    st.centre = median_of(med, n);
+    st.mhz = nclk == n ? median_of(mhz, nclk) : NAN;
+    return st;
+}
+
+static int side_has(const pb_side *s, const char *verified)
+{
+    for (size_t i = 0; i < s->n; ++i)
+        if (pb_row_is(s->row[i], verified))
+            return 1;
+    return 0;
+}
+
+/* 1 when every row of both sides has a device time from one source. */
+static int sides_on_device(const pb_side *a, const pb_side *b)
+{
+    const pb_row *first = a->n ? a->row[0] : NULL;
+    for (size_t i = 0; first && i < a->n + b->n; ++i)
+        if (!pb_common_clock(first, i < a->n ? a->row[i] : b->row[i - a->n]))
+            return 0;
+    return first != NULL;
+}
+
+pb_verdict pb_classify_sides(const pb_side *base, const pb_side *cur, double threshold, pb_cmp *out)
 {
     pb_cmp c;
-    c.device = pb_common_clock(base, cur);
-    c.base_s = pb_row_clock_time(base, c.device);
-    c.new_s = pb_row_clock_time(cur, c.device);
-    c.ratio = c.base_s > 0 && c.new_s > 0 ? c.new_s / c.base_s : NAN;
-    double a = pb_row_clock_spread(base, c.device), b = pb_row_clock_spread(cur, c.device);
-    c.noise = 2 * sqrt(a * a + b * b);
-    c.limit = fmax(threshold, c.noise);
-    if (pb_row_is(base, "FAIL") || pb_row_is(cur, "FAIL"))
+    memset(&c, 0, sizeof c);
+    c.base_runs = base->n;
+    c.new_runs = cur->n;
+    c.device = sides_on_device(base, cur);
+    side_stats b = side_of(base, c.device), n = side_of(cur, c.device);
+    c.base_s = b.centre, c.new_s = n.centre;
+    c.base_lo = b.lo, c.base_hi = b.hi, c.new_lo = n.lo, c.new_hi = n.hi;
+    c.ratio = b.centre > 0 && n.centre > 0 ? n.centre / b.centre : NAN;
+    c.noise = isnan(c.ratio) ? NAN : fmax((b.hi - b.lo) / b.centre, (n.hi - n.lo) / n.centre);
+    c.base_mhz = b.mhz, c.new_mhz = n.mhz;
+    c.cycles_ratio = isfinite(b.mhz) && isfinite(n.mhz) ? c.ratio * n.mhz / b.mhz : NAN;
+    int clocks_differ = isfinite(c.cycles_ratio) && fabs(n.mhz / b.mhz - 1) > 0.01;
+    if (side_has(base, "FAIL") || side_has(cur, "FAIL"))
         c.verdict = PB_FAILED;
-    else if (pb_row_is(base, "SKIP") || pb_row_is(cur, "SKIP"))
+    else if (side_has(base, "SKIP") || side_has(cur, "SKIP") || !base->n || !cur->n)
         c.verdict = PB_SKIPPED;
     else if (isnan(c.ratio))
         c.verdict = PB_NOTIME;
-    else if (c.ratio > 1 + c.limit)
-        c.verdict = PB_SLOWER;
-    else if (c.ratio < 1 / (1 + c.limit))
-        c.verdict = PB_FASTER;
-    else
+    else if (c.ratio <= 1 + threshold && c.ratio >= 1 / (1 + threshold))
         c.verdict = PB_SAME;
+    else if (c.ratio > 1 ? !(n.lo > b.hi) : !(b.lo > n.hi))
+        c.verdict = PB_AMBIGUOUS, c.why = PB_WHY_OVERLAP;
+    else if (clocks_differ && c.cycles_ratio <= 1 + threshold && c.cycles_ratio >= 1 / (1 + threshold))
+        c.verdict = PB_AMBIGUOUS, c.why = PB_WHY_CLOCK;
+    else
+        c.verdict = c.ratio > 1 ? PB_SLOWER : PB_FASTER;
     if (out)
         *out = c;
     return c.verdict;
 }
 
+pb_verdict pb_classify(const pb_row *base, const pb_row *cur, double threshold, pb_cmp *out)
+{
+    const pb_row *b[1] = {base}, *n[1] = {cur};
+    pb_side sb = {b, 1}, sn = {n, 1};
+    return pb_classify_sides(&sb, &sn, threshold, out);
+}
+
 const char *pb_verdict_name(pb_verdict v)
 {
-    static const char *const names[] = {"SAME", "FASTER", "SLOWER", "FAIL", "SKIP", "NO-TIME"};
+    static const char *const names[] = {"SAME", "FASTER", "SLOWER", "AMBIGUOUS", "FAIL", "SKIP", "NO-TIME"};
     return (unsigned)v < sizeof names / sizeof *names ? names[v] : "?";
+}
+
+void pb_cmp_why(const pb_cmp *c, char *buf, size_t cap)
+{
+    char t[4][32];
+    if (c->why == PB_WHY_OVERLAP)
+        snprintf(buf, cap, "too noisy to judge: x%.3f is within the runs' spread (base %s-%s, new %s-%s)", c->ratio,
+                 pb_fmt_time(c->base_lo, PB_FMT_TEXT, t[0], sizeof t[0]),
+                 pb_fmt_time(c->base_hi, PB_FMT_TEXT, t[1], sizeof t[1]),
+                 pb_fmt_time(c->new_lo, PB_FMT_TEXT, t[2], sizeof t[2]),
+                 pb_fmt_time(c->new_hi, PB_FMT_TEXT, t[3], sizeof t[3]));
+    else if (c->why == PB_WHY_CLOCK)
+        snprintf(buf, cap, "SM clock %.0f -> %.0f MHz: in cycles x%.3f, within the threshold", c->base_mhz, c->new_mhz,
+                 c->cycles_ratio);
+    else if (cap)
+        buf[0] = '\0';
 }
 
 int pb_parse_threshold(const char *s, double *out, char *err, size_t cap)
@@ -578,12 +674,6 @@ double pb_row_rate_on(const pb_row *r, int device)
 }
 
 /* ---- the spread across GPUs ---- */
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 int pb_spread_of(const pb_row *const *rows, size_t n, pb_spread *out)
 {

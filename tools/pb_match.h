@@ -114,39 +114,75 @@ unsigned pb_pair_instance_key(const pb_rowset *base, const pb_rowset *cur);
 int pb_pair_rows(const pb_rowset *base, const pb_rowset *cur, pb_pairing *p);
 void pb_pairing_free(pb_pairing *p);
 
-/* ---- the noise rule ---- */
+/* ---- the verdict rule ---- */
+
+/* Exit status when nothing is SLOWER or FAIL or missing, but some rows were too noisy to
+ * judge (AMBIGUOUS): a nightly may rerun them with more repetitions or more runs. */
+enum { PB_EXIT_AMBIGUOUS = 3 };
 
 typedef enum pb_verdict {
-    PB_SAME,    /* within max(threshold, noise) */
-    PB_FASTER,
+    PB_SAME,      /* the change is within the threshold */
+    PB_FASTER,    /* beyond the threshold, and the runs' robust intervals are apart */
     PB_SLOWER,
-    PB_FAILED,  /* verified == FAIL in either row: never a speedup */
-    PB_SKIPPED, /* verified == SKIP in either row: never classified */
-    PB_NOTIME   /* a passing row without a usable time */
+    PB_AMBIGUOUS, /* beyond the threshold, but not apart (or a clock change explains it) */
+    PB_FAILED,    /* verified == FAIL in a row of either side: never a speedup */
+    PB_SKIPPED,   /* verified == SKIP in a row of either side: never classified */
+    PB_NOTIME     /* a passing row without a usable time */
 } pb_verdict;
 
+/* Why a row is AMBIGUOUS. */
+typedef enum pb_why {
+    PB_WHY_NONE,
+    PB_WHY_OVERLAP, /* the change is beyond the threshold, but within the spread of the runs */
+    PB_WHY_CLOCK    /* the SM clocks differ, and in clock cycles the change is within the threshold */
+} pb_why;
+
+/* One side of a comparison: the rows of one configuration in one or more runs (replicated
+ * runs of one command show the run-to-run spread that one run's repetitions cannot). */
+typedef struct pb_side {
+    const pb_row *const *row;
+    size_t n;
+} pb_side;
+
 typedef struct pb_cmp {
-    int device;           /* 1: compared on the device clock (both rows have it), 0: host */
-    double base_s, new_s; /* the compared clock's median of each row */
-    double ratio;         /* new_s / base_s */
-    double noise;         /* 2 * sqrt(sb^2 + sn^2), relative spreads of that clock */
-    double limit;         /* max(threshold, noise) */
+    int device;             /* 1: compared on the device clock (every row has it), 0: host */
+    double base_s, new_s;   /* each side's centre: the median of its runs' medians */
+    double ratio;           /* new_s / base_s */
+    double base_lo, base_hi; /* each side's robust interval: [lowest minimum, highest median] */
+    double new_lo, new_hi;
+    double noise;           /* the wider of the two intervals, relative to its centre */
+    double base_mhz, new_mhz; /* each side's median SM clock (NaN when a row lacks it) */
+    double cycles_ratio;    /* ratio x new_mhz / base_mhz, NaN when either clock is unknown */
+    size_t base_runs, new_runs;
     pb_verdict verdict;
+    pb_why why;
 } pb_cmp;
 
 /* The clock two rows have in common: 1 device (both have a device median from the same
  * source, device_clock), 0 host. */
 int pb_common_clock(const pb_row *a, const pb_row *b);
 const char *pb_clock_name(int device);
-/* Median and relative spread (stddev / median, 0 when unknown) of a row's clock. */
+/* Median and minimum of a row's clock (the minimum is the median when unknown). */
 double pb_row_clock_time(const pb_row *r, int device);
+double pb_row_clock_min(const pb_row *r, int device);
+/* The robust relative spread of a row's clock: (median - minimum) / median, 0 when unknown.
+ * The slow tail (a repetition disturbed by the system) does not widen it. */
 double pb_row_clock_spread(const pb_row *r, int device);
 
-/* Classify cur against base on their common clock: SLOWER when new/base > 1 + limit,
- * FASTER when new/base < 1 / (1 + limit), else SAME; FAIL and SKIP rows are never
- * classified. */
+/* The rule. With c_b, c_n the centres and r = c_n / c_b on the clock every row has:
+ *   SAME       when 1/(1 + threshold) <= r <= 1 + threshold;
+ *   SLOWER     when r > 1 + threshold and new_lo > base_hi (every new run's fastest
+ *              repetition slower than every base run's median), FASTER mirrored;
+ *   AMBIGUOUS  otherwise beyond the threshold (PB_WHY_OVERLAP), or when the SM clocks of
+ *              the sides differ by more than 1% and the change in cycles is within the
+ *              threshold (PB_WHY_CLOCK): a clock change is not a code change.
+ * FAIL and SKIP rows on either side are never classified. */
+pb_verdict pb_classify_sides(const pb_side *base, const pb_side *cur, double threshold, pb_cmp *out);
+/* The same for one row on each side. */
 pb_verdict pb_classify(const pb_row *base, const pb_row *cur, double threshold, pb_cmp *out);
 const char *pb_verdict_name(pb_verdict v);
+/* Why an AMBIGUOUS verdict, for people ("" for the others). */
+void pb_cmp_why(const pb_cmp *c, char *buf, size_t cap);
 
 /* "5%" or "0.05"; 0 <= threshold < 1 (a bare number >= 1 is refused as ambiguous). */
 int pb_parse_threshold(const char *s, double *out, char *err, size_t cap);

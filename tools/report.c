@@ -604,12 +604,12 @@ static int write_compilers(pb_report_ctx *rep, const pb_family *f, size_t nf)
     pb_rowset at = {0};
     pb_matrix m;
     pb_tab t;
-    if (headline_rows(f, nf, rep->instance, &at) != 0 || pb_matrix_build(&m, &at, rep->threshold) != 0) {
+    if (headline_rows(f, nf, rep->instance, &at) != 0 || pb_matrix_build(&m, &at, NULL, rep->threshold, NULL, NULL, 0) != 0) {
         pb_rowset_free(&at);
         return -1;
     }
     int rc = 0;
-    if (m.ng > 0 && (rc = pb_matrix_table(&m, PB_FMT_MD, &t)) == 0) {
+    if (m.ng > 0 && (rc = pb_matrix_table(&m, PB_FMT_MD, 1, &t)) == 0) {
         fprintf(rep->md, "## OpenMP toolchains side by side\n\n"
                          "The compiler matrix (`portbench compare --by compiler`, which gives every size) at the\n"
                          "headline size of each family: time and rate of each OpenMP variant per toolchain; X/Y =\n"
