@@ -353,7 +353,9 @@ static void test_tables(void)
     CHECK(strcmp(pb_fmt_time(2.5e-5, PB_FMT_TEXT, x, sizeof x), "25.00 us") == 0);
     CHECK(strcmp(pb_fmt_time(NAN, PB_FMT_TEXT, x, sizeof x), "-") == 0);
     CHECK(strcmp(pb_fmt_time(NAN, PB_FMT_CSV, x, sizeof x), "") == 0);
-    CHECK(strcmp(pb_fmt_rate(0.0423, PB_FMT_TEXT, x, sizeof x), "0.042") == 0);
+    CHECK(strcmp(pb_fmt_rate(0.0423, PB_FMT_TEXT, x, sizeof x), "0.0423") == 0); /* 3 significant digits below 1 */
+    CHECK(strcmp(pb_fmt_rate(0.000123456, PB_FMT_MD, x, sizeof x), "0.000123") == 0);
+    CHECK(strcmp(pb_fmt_rate(0.0423456789, PB_FMT_CSV, x, sizeof x), "0.0423457") == 0); /* CSV as before */
     CHECK(strcmp(pb_fmt_rate(4301.64, PB_FMT_MD, x, sizeof x), "4301.6") == 0);
     CHECK(strcmp(pb_fmt_size(4194304, x, sizeof x), "4Mi") == 0 && strcmp(pb_fmt_size(1000, x, sizeof x), "1000") == 0);
     CHECK(strcmp(pb_fmt_bytes(52428800, x, sizeof x), "50 MiB") == 0);
@@ -1136,7 +1138,7 @@ static void test_report_matrix(void)
 static void test_summary(void)
 {
     char *out;
-    CHECK(run(&out, "cd '%s' && '%s' summary report.csv", fixtures, pb) == 0);
+    CHECK(run(&out, "cd '%s' && '%s' summary --wide report.csv", fixtures, pb) == 0); /* one line per case */
     CHECK(strstr(out, "Best of each model per case") != NULL);
     CHECK(strstr(out, "benchmark  dtype   size     params    unit  clock  library       best CUDA           "
                       "best omp(clang-19)  best omp(gcc-12)\n") != NULL);
@@ -1344,7 +1346,7 @@ static void test_compare_gpus(void)
 static void test_summary_gpus(void)
 {
     char *out;
-    CHECK(run(&out, "cd '%s' && '%s' summary gpus_new.csv", fixtures, pb) == 0);
+    CHECK(run(&out, "cd '%s' && '%s' summary --wide gpus_new.csv", fixtures, pb) == 0);
     CHECK(strstr(out, "Rows of several GPUs: each case per GPU") != NULL);
     CHECK(strstr(out, "benchmark  dtype   size    gpu               unit  clock  best omp(clang-19)") != NULL);
     CHECK(strstr(out, "dmvm       double  nx=100  g0@nodeA          GB/s  host   v1 8.2*") != NULL);
