@@ -3,6 +3,7 @@
 #ifndef PB_TABLE_H
 #define PB_TABLE_H
 
+#include "pb_common.h"
 #include "pb_rate.h"
 #include "pb_result.h"
 

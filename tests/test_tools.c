@@ -1756,6 +1756,26 @@ static void test_edges_width(void)
     free(wide);
     free(fit);
     pb_rowset_free(&s);
+    /* the widest committed tables: MPI ranks and GPUs as column groups (and their spread),
+     * strided sweeps, the reduce ladder; a summary line that just passed 120 */
+    const char *widest[] = {"dmvm/20261122T094749Z_mpi_dmvm", "dmvm/20261122T094730Z_mgpu_dmvm",
+                            "stream-strided/20261122T112805Z_strided_both", "reduce/20261122T085248Z_reduce_2p28",
+                            "dmvm/20261122T000653Z_dmvm_nx16384"};
+    for (int i = 0; i < 5; ++i) {
+        char path[PATH_MAX];
+        committed(path, sizeof path, widest[i]);
+        CHECK(pb_results_read(path, &s, err, sizeof err) == 0);
+        f = open_memstream(&fit, &len);
+        pb_table_print(f, &s);
+        pb_table_print_spread(f, &s, PB_TEXT_WIDTH);
+        pb_summary_paragraph(f, &s);
+        fclose(f);
+        if (max_width(fit) > PB_TEXT_WIDTH)
+            fprintf(stderr, "%s: %d columns\n", widest[i], max_width(fit));
+        CHECK(max_width(fit) <= PB_TEXT_WIDTH);
+        free(fit);
+        pb_rowset_free(&s);
+    }
     /* the driver takes --wide */
     char dir[PATH_MAX];
     fresh_dir(dir, sizeof dir, "edges_width");

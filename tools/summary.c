@@ -371,8 +371,9 @@ int pb_summary_table(const pb_rowset *rows, pb_fmt fmt, pb_tab *t, size_t *ncase
 
 /* ---- the paragraph ---- */
 
-/* The paragraph's lines, wrapped before an item that would pass the width (0: never);
- * continuation lines are indented by four. */
+/* The paragraph's lines, wrapped before an item that would pass the width (0: never),
+ * one column short of it: the separator ("; " ends a line as ";") must still fit.
+ * Continuation lines are indented by four. */
 typedef struct wrap {
     FILE *f;
     int width, col;
@@ -381,7 +382,7 @@ typedef struct wrap {
 static void wrap_item(wrap *w, const char *sep, const char *item)
 {
     int n = (int)(strlen(sep) + strlen(item));
-    if (w->width > 0 && w->col > 4 && w->col + n > w->width) {
+    if (w->width > 0 && w->col > 4 && w->col + n > w->width - 1) {
         size_t keep = strlen(sep);
         while (keep && sep[keep - 1] == ' ')
             --keep; /* "; " ends the line as ";" */
