@@ -471,10 +471,11 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     pb_rows_speedup(&rows);
     /* with the CSV or JSON on standard output, the table goes to standard error */
     FILE *tf = strcmp(o.csv, "-") == 0 || strcmp(o.json, "-") == 0 ? stderr : stdout;
+    const int width = o.wide ? 0 : PB_TEXT_WIDTH;
     if (o.spread || (mpi.on && mpi.size > 1))
-        pb_table_print_spread(tf, &rows);
+        pb_table_print_spread(tf, &rows, width);
     else
-        pb_table_print(tf, &rows);
+        pb_table_print_width(tf, &rows, width);
     size_t failed = 0, skipped = 0;
     for (size_t i = 0; i < rows.n; ++i) {
         failed += strcmp(rows.rows[i].verified, "FAIL") == 0;
@@ -487,7 +488,7 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     if (mpi.on)
         fprintf(tf, "%d MPI ranks; rank 0 waited %.3f s for the slowest rank, the gather took %.3f s\n", mpi.size,
                 mpi.wait_s, mpi.gather_s);
-    pb_summary_paragraph(tf, &rows);
+    pb_summary_paragraph_width(tf, &rows, width);
     if (rows.n && skipped == rows.n)
         pb_errorf("every row was skipped: nothing was measured%s", o.fail_on_skip ? "" : " (--fail-on-skip makes this an error)");
     /* the table lost (a full disk): said now, while the reason is known (a later flush,

@@ -55,6 +55,33 @@ void pb_case_params_string(const pb_case *c, char *buf, size_t cap)
     }
 }
 
+static const pb_param_def *param_def(const pb_bench *b, const char *name, size_t len)
+{
+    for (int p = 0; b && p < b->nparams; ++p)
+        if (strlen(b->params[p].name) == len && strncmp(b->params[p].name, name, len) == 0)
+            return &b->params[p];
+    return NULL;
+}
+
+void pb_params_shown(const char *benchmark, const char *params, double size, char *buf, size_t cap)
+{
+    const pb_bench *b = pb_bench_find(benchmark);
+    size_t n = 0;
+    buf[0] = '\0';
+    for (const char *p = params; *p && n + 1 < cap;) {
+        size_t len = strcspn(p, ";"), key = strcspn(p, "=");
+        const pb_param_def *d = key < len ? param_def(b, p, key) : NULL;
+        int follows_size = d && d->zero_is_size && len == key + 2 && p[key + 1] == '0';
+        int w = 0;
+        if (!follows_size)
+            w = snprintf(buf + n, cap - n, "%s%.*s", n ? ";" : "", (int)len, p);
+        else if (!isnan(size))
+            w = snprintf(buf + n, cap - n, "%s%.*s=%.0f", n ? ";" : "", (int)key, p, size);
+        n = w > 0 && n + (size_t)w < cap ? n + (size_t)w : strlen(buf);
+        p += len + (p[len] == ';');
+    }
+}
+
 size_t pb_case_buf_bytes(const pb_case *c, int b)
 {
     return c->bench->buf_elems(c, b) * pb_dtype_size(c->dtype);

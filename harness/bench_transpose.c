@@ -73,7 +73,7 @@ const pb_bench pb_bench_transpose = {
     .dtypes = PB_DT_FP,
     .default_dtype = PB_DOUBLE,
     .nparams = 1,
-    .params = {{"cols", "--cols", 0, 0, 1 << 30, "columns n of the m x n input; 0 = square (n = m)"}},
+    .params = {{"cols", "--cols", 0, 0, 1 << 30, "columns n of the m x n input; 0 = square (n = m)", 1}},
     .nbufs = 2,
     .bufs = {{"in", PB_BUF_IN}, {"out", PB_BUF_OUT}},
     .buf_elems = transpose_elems,

@@ -46,6 +46,7 @@ typedef struct pb_param_def {
     const char *option; /* command-line option, e.g. "--stride-read" */
     long def, min, max; /* default and accepted range */
     const char *help;
+    int zero_is_size;   /* 0 stands for the size (gemm's m, n, k; transpose's cols): headers show the size */
 } pb_param_def;
 
 /* An option that sets several parameters to the same values, e.g. stream-strided's
@@ -115,6 +116,11 @@ const pb_bench *pb_bench_find(const char *name);
 
 /* The CSV params field of a case: "name=value;name=value". */
 void pb_case_params_string(const pb_case *c, char *buf, size_t cap);
+/* A params field as headers show it: a parameter whose 0 stands for the size shows that
+ * size (gemm at 4096: m=0;n=0;k=0 reads m=4096;n=4096;k=4096). size NaN (a header over
+ * several sizes) leaves such parameters out. The CSV keeps the field as it is: it is
+ * the case's key. */
+void pb_params_shown(const char *benchmark, const char *params, double size, char *buf, size_t cap);
 
 /* Helpers shared by benchmark definitions. */
 size_t pb_case_buf_bytes(const pb_case *c, int b);

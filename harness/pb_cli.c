@@ -464,7 +464,7 @@ static int parse_param_values(const pb_param_def *d, const char *spec, long *val
 enum {
     O_BACKEND = 1, O_VARIANTS, O_SIZE, O_DTYPE, O_WARMUP, O_REPS, O_BUDGET, O_SEED, O_THREADS, O_GPU, O_CSV,
     O_JSON, O_CEILINGS, O_CLOCK, O_NO_BASELINES, O_FALLBACK, O_FAIL_ON_SKIP, O_QUIET, O_RECORD, O_LABEL,
-    O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_GPU_SERIAL, O_SPREAD, O_MPI_TIMEOUT, O_PARAM = 100, O_ALIAS = 200
+    O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_GPU_SERIAL, O_SPREAD, O_WIDE, O_MPI_TIMEOUT, O_PARAM = 100, O_ALIAS = 200
 };
 
 static const pb_optdef common_opts[] = {
@@ -504,6 +504,8 @@ static const pb_optdef driver_opts[] = {
      0},
     {"spread", PB_OPT_NONE, NULL,
      "several GPUs or MPI ranks: one line per variant with min/median/max and the slowest", O_SPREAD, 0},
+    {"wide", PB_OPT_NONE, NULL, "tables one line per row however wide (default: they fit 120 columns, columns\n"
+                                "that do not fit go on in further blocks)", O_WIDE, 0},
     {"mpi-timeout", PB_OPT_VALUE, "S",
      "under MPI: seconds a rank waits for the others at the gather before it gives up\n(default 600)",
      O_MPI_TIMEOUT, 0},
@@ -643,6 +645,7 @@ static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err,
     case O_FAIL_ON_SKIP: o->fail_on_skip = 1; return PB_OK;
     case O_GPU_SERIAL: o->gpu_serial = 1; return PB_OK;
     case O_SPREAD: o->spread = 1; return PB_OK;
+    case O_WIDE: o->wide = 1; return PB_OK;
     case O_MPI_TIMEOUT: {
         char *end;
         double t = strtod(val, &end);

@@ -45,6 +45,7 @@ typedef struct pb_options {
     char gpu_model[32];
     int gpu_serial;            /* several GPUs: one after another instead of at once */
     int spread;                /* several GPUs or ranks: min/median/max per variant */
+    int wide;                  /* tables one line per row, however wide (driver only) */
     double mpi_timeout;        /* seconds a rank waits for the others at the gather */
     int mpi_local_rank;        /* under MPI: this rank's place on its node (its GPU); else -1 */
     char csv[PATH_MAX];        /* "-": standard output */

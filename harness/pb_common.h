@@ -42,6 +42,9 @@ void pb_parallel_for(size_t n, size_t grain, void (*fn)(size_t begin, size_t end
 /* 1 if any of argv[0..argc) is --help or -h: commands answer it before parsing. */
 int pb_wants_help(int argc, char **argv);
 
+/* Columns the text outputs (tables, summaries) fit by default; --wide lifts the limit. */
+enum { PB_TEXT_WIDTH = 120 };
+
 /* Bounded string copy that always terminates. */
 void pb_strlcpy(char *dst, const char *src, size_t cap);
 

@@ -2,17 +2,11 @@
 #include "pb_bench.h"
 
 #include "pb_backends.h"
+#include "pb_common.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-double pb_row_time(const pb_row *r)
-{
-    if (strcmp(r->clock, "device") == 0 && !isnan(r->device_time_median_s))
-        return r->device_time_median_s;
-    return r->time_median_s;
-}
 
 static int ran_on_gpu(const pb_row *r)
 {
@@ -226,11 +220,9 @@ static int label_matches(const row_label *l, const pb_row *r)
     return l->variant ? strcmp(l->variant, r->variant) == 0 : l->size == r->size;
 }
 
-/* The table's rate: GB/s, GFLOP/s (flops_headline) or Melem/s (benchmarks that count
- * elements: histogram, rank sort). */
-enum { RATE_GBS, RATE_GFLOPS, RATE_MELEMS };
-
-static void format_cell(const pb_row *r, int rate, char *buf, size_t cap, int *fallback)
+/* A cell: the benchmark's headline rate (pb_row_rate: GB/s, GFLOP/s or Melem/s), the
+ * speedup over the library, '*' for host fallback. */
+static void format_cell(const pb_row *r, char *buf, size_t cap, int *fallback)
 {
     if (!r) {
         snprintf(buf, cap, "-");
@@ -240,12 +232,13 @@ static void format_cell(const pb_row *r, int rate, char *buf, size_t cap, int *f
         snprintf(buf, cap, "FAIL");
     } else {
         int fb = strcmp(r->offload, "host-fallback") == 0;
-        double v = rate == RATE_GFLOPS ? r->gflops : rate == RATE_MELEMS ? 1e-6 * r->elems_per_s : r->gbs;
+        char v[32];
+        pb_rate_text(pb_row_rate(r), v, sizeof v);
         *fallback |= fb;
         if (!isnan(r->speedup_vs_lib))
-            snprintf(buf, cap, "%.1f %5.2fx%s", v, r->speedup_vs_lib, fb ? "*" : "");
+            snprintf(buf, cap, "%s %5.2fx%s", v, r->speedup_vs_lib, fb ? "*" : "");
         else
-            snprintf(buf, cap, "%.1f%s", v, fb ? "*" : "");
+            snprintf(buf, cap, "%s%s", v, fb ? "*" : "");
     }
 }
 
@@ -264,12 +257,22 @@ static const char *clock_note(const pb_rowset *s, size_t first, int by_size)
                                         : "host clock";
 }
 
-static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *done)
+/* A table's title line: the case, then the note in brackets; the note goes on a line
+ * of its own when both do not fit the width (0: no limit). */
+static void put_title(FILE *f, int max_width, const char *head, const char *note)
+{
+    int both = (int)(strlen(head) + strlen(note)) + 2;
+    fprintf(f, "\n%s%s%s\n", head, max_width > 0 && both > max_width ? "\n  " : "  ", note);
+}
+
+/* Versions (or sizes) as rows, one column per backend and toolchain (and GPU or rank).
+ * Columns that do not fit max_width (0: no limit) go on in further blocks, each with
+ * the row labels again, so that every number is printed. */
+static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *done, int max_width)
 {
     const pb_row *head = &s->rows[first];
     const pb_bench *b = pb_bench_find(head->benchmark);
     const int by_size = sizes_as_rows(b);
-    const int rate = b && b->flops_headline ? RATE_GFLOPS : b && b->elems ? RATE_MELEMS : RATE_GBS;
     column cols[MAX_COLS];
     int ncols = 0;
     for (size_t i = first; i < s->n; ++i)
@@ -278,24 +281,26 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
     qsort(cols, (size_t)ncols, sizeof *cols, column_cmp);
     static row_label labels[MAX_ROWS];
     int nlabels = row_labels(s, first, by_size, labels);
+    const pb_row **grid = calloc((size_t)(nlabels ? nlabels : 1) * MAX_COLS, sizeof *grid);
+    if (!grid)
+        return;
     const char *size_name = b ? b->size_option + 2 : "size";
-    char where[64] = "";
+    char title[256], note[160], params[128];
+    pb_params_shown(head->benchmark, head->params, by_size ? NAN : head->size, params, sizeof params);
+    int len = snprintf(title, sizeof title, "%s  %s", head->benchmark, head->dtype);
     if (!by_size)
-        snprintf(where, sizeof where, "  %s=%.0f", size_name, head->size);
-    fprintf(f, "\n%s  %s%s%s%s  [%s; x = speedup vs library; %s]\n", head->benchmark, head->dtype, where,
-            head->params[0] ? "  " : "", head->params,
-            rate == RATE_GFLOPS ? "GFLOP/s" : rate == RATE_MELEMS ? "Melem/s" : "GB/s", clock_note(s, first, by_size));
-    fprintf(f, "%-10s", by_size ? size_name : "variant");
-    int width = 16; /* columns as wide as the widest title ("omp(clang-19) best") */
+        len += snprintf(title + len, sizeof title - (size_t)len, "  %s=%.0f", size_name, head->size);
+    if (params[0])
+        snprintf(title + len, sizeof title - (size_t)len, "  %s", params);
+    snprintf(note, sizeof note, "[%s; x = speedup vs library; %s]", pb_row_unit(head), clock_note(s, first, by_size));
+    put_title(f, max_width, title, note);
+    int width = 16, label_width = 10; /* columns as wide as the widest title ("omp(clang-19) best") */
     for (int c = 0; c < ncols; ++c)
         if ((int)strlen(cols[c].title) > width)
             width = (int)strlen(cols[c].title);
-    for (int c = 0; c < ncols; ++c)
-        fprintf(f, " %*s", width, cols[c].title);
-    fputc('\n', f);
-    int fallback = 0;
+    int nshown = 0; /* labels with a cell, first in grid */
     for (int l = 0; l < nlabels; ++l) {
-        const pb_row *cell[MAX_COLS] = {0};
+        const pb_row **cell = &grid[(size_t)nshown * MAX_COLS];
         int any = 0;
         for (size_t i = first; i < s->n; ++i) {
             const pb_row *r = &s->rows[i];
@@ -308,14 +313,36 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
         }
         if (!any)
             continue;
-        fprintf(f, "%-10s", labels[l].text);
-        for (int c = 0; c < ncols; ++c) {
-            char buf[48];
-            format_cell(cell[c], rate, buf, sizeof buf, &fallback);
-            fprintf(f, " %*s", width, buf);
-        }
-        fputc('\n', f);
+        labels[nshown++] = labels[l];
+        if ((int)strlen(labels[l].text) > label_width)
+            label_width = (int)strlen(labels[l].text);
     }
+    int per_block = max_width > 0 ? (max_width - label_width) / (width + 1) : ncols;
+    per_block = per_block < 1 ? 1 : per_block;
+    if (ncols > per_block) { /* blocks of even size: 4 + 3 columns, not 6 + 1 */
+        int nblocks = (ncols + per_block - 1) / per_block;
+        per_block = (ncols + nblocks - 1) / nblocks;
+    }
+    int fallback = 0;
+    for (int c0 = 0; c0 < ncols; c0 += per_block) {
+        int c1 = c0 + per_block < ncols ? c0 + per_block : ncols;
+        if (c0)
+            fputc('\n', f);
+        fprintf(f, "%-*s", label_width, by_size ? size_name : "variant");
+        for (int c = c0; c < c1; ++c)
+            fprintf(f, " %*s", width, cols[c].title);
+        fputc('\n', f);
+        for (int l = 0; l < nshown; ++l) {
+            fprintf(f, "%-*s", label_width, labels[l].text);
+            for (int c = c0; c < c1; ++c) {
+                char buf[48];
+                format_cell(grid[(size_t)l * MAX_COLS + (size_t)c], buf, sizeof buf, &fallback);
+                fprintf(f, " %*s", width, buf);
+            }
+            fputc('\n', f);
+        }
+    }
+    free(grid);
     if (fallback)
         fprintf(f, "  * OpenMP target code ran on the host (no GPU): not a GPU result\n");
 }
@@ -337,7 +364,7 @@ static int ladder_row(const pb_row *head, const pb_row *r, const char *backend, 
  * above it), cumulative speedup over the ladder's own k1, and the speedup over CUDA's
  * k1, for every GPU row of one size. CUDA first, then the libraries, then OpenMP per
  * toolchain; within a ladder the benchmark's variant order, then the library. */
-static void print_steps(FILE *f, const pb_rowset *s, size_t first)
+static void print_steps(FILE *f, const pb_rowset *s, size_t first, int max_width)
 {
     const pb_row *head = &s->rows[first], *cuda_k1 = NULL;
     const pb_bench *b = pb_bench_find(head->benchmark);
@@ -361,13 +388,14 @@ static void print_steps(FILE *f, const pb_rowset *s, size_t first)
         }
     if (!b || !any_k1)
         return;
-    fprintf(f,
-            "\n%s  %s  %s=%.0f  %s: the course's ladder per backend (step: over the kernel above; "
-            "cumulative: over the backend's own k1)\n",
-            head->benchmark, head->dtype, b->size_option + 2, head->size, head->params);
-    const int flops = b->flops_headline; /* the rate of the benchmark's table (gemm: GFLOP/s) */
-    fprintf(f, "%-16s %-9s %12s %10s %8s %11s %11s\n", "backend", "kernel", "time (ms)", flops ? "GFLOP/s" : "GB/s",
-            "step", "cumulative", "vs cuda k1");
+    char title[256], params[128];
+    pb_params_shown(head->benchmark, head->params, head->size, params, sizeof params);
+    snprintf(title, sizeof title, "%s  %s  %s=%.0f  %s:", head->benchmark, head->dtype, b->size_option + 2, head->size,
+             params);
+    put_title(f, max_width, title,
+              "the course's ladder per backend (step: over the kernel above; cumulative: over the backend's own k1)");
+    fprintf(f, "%-16s %-9s %12s %10s %8s %11s %11s\n", "backend", "kernel", "time (ms)", pb_row_unit(head), "step",
+            "cumulative", "vs cuda k1");
     const char *names[64];
     int nnames = 0;
     for (int v = 0; b->variants[v] && nnames < 63; ++v)
@@ -386,7 +414,7 @@ static void print_steps(FILE *f, const pb_rowset *s, size_t first)
                 const pb_row *r = &s->rows[i];
                 if (!ladder_row(head, r, be, tc) || strcmp(r->variant, names[v]) != 0)
                     continue;
-                char step[16] = "", cum[16] = "", vs[16] = "";
+                char step[16] = "", cum[16] = "", vs[16] = "", rate[32];
                 const int numbered = is_step(r->variant);
                 if (numbered && prev)
                     snprintf(step, sizeof step, "%.2fx", pb_row_time(prev) / pb_row_time(r));
@@ -394,15 +422,17 @@ static void print_steps(FILE *f, const pb_rowset *s, size_t first)
                     snprintf(cum, sizeof cum, "%.2fx", pb_row_time(own_k1) / pb_row_time(r));
                 if (cuda_k1)
                     snprintf(vs, sizeof vs, "%.2fx", pb_row_time(cuda_k1) / pb_row_time(r));
-                fprintf(f, "%-16s %-9s %12.4f %10.1f %8s %11s %11s\n", who, r->variant, 1e3 * pb_row_time(r),
-                        flops ? r->gflops : r->gbs, step, cum, vs);
+                fprintf(f, "%-16s %-9s %12.4f %10s %8s %11s %11s\n", who, r->variant, 1e3 * pb_row_time(r),
+                        pb_rate_text(pb_row_rate(r), rate, sizeof rate), step, cum, vs);
                 if (numbered)
                     prev = r;
             }
     }
 }
 
-void pb_table_print(FILE *f, const pb_rowset *s)
+void pb_table_print(FILE *f, const pb_rowset *s) { pb_table_print_width(f, s, PB_TEXT_WIDTH); }
+
+void pb_table_print_width(FILE *f, const pb_rowset *s, int max_width)
 {
     instances = find_instances(s);
     char *done = calloc(s->n ? s->n : 1, 1);
@@ -411,10 +441,10 @@ void pb_table_print(FILE *f, const pb_rowset *s)
     for (size_t first = 0; first < s->n; ++first) {
         if (done[first])
             continue;
-        print_one_table(f, s, first, done);
+        print_one_table(f, s, first, done, max_width);
         const pb_bench *b = pb_bench_find(s->rows[first].benchmark);
         if (b && b->steps_view)
-            print_steps(f, s, first);
+            print_steps(f, s, first, max_width);
     }
     free(done);
 }
@@ -432,11 +462,11 @@ static int by_rate(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-void pb_table_print_spread(FILE *f, const pb_rowset *s)
+void pb_table_print_spread(FILE *f, const pb_rowset *s, int max_width)
 {
     instances = find_instances(s);
     if (instances == BY_NONE) {
-        pb_table_print(f, s);
+        pb_table_print_width(f, s, max_width);
         return;
     }
     const char *who = instances == BY_RANK ? "rank" : "gpu";
@@ -452,11 +482,14 @@ void pb_table_print_spread(FILE *f, const pb_rowset *s)
             continue;
         const pb_row *head = &s->rows[first];
         const pb_bench *b = pb_bench_find(head->benchmark);
-        const int flops = b && b->flops_headline;
         const char *size_name = b ? b->size_option + 2 : "size";
-        fprintf(f, "\n%s  %s  %s=%.0f%s%s  [%s across %ss: min / median / max and the slowest %s]\n",
-                head->benchmark, head->dtype, size_name, head->size, head->params[0] ? "  " : "", head->params,
-                flops ? "GFLOP/s" : "GB/s", who, who);
+        char title[256], note[128], params[128];
+        pb_params_shown(head->benchmark, head->params, head->size, params, sizeof params);
+        snprintf(title, sizeof title, "%s  %s  %s=%.0f%s%s", head->benchmark, head->dtype, size_name, head->size,
+                 params[0] ? "  " : "", params);
+        snprintf(note, sizeof note, "[%s across %ss: min / median / max and the slowest %s]", pb_row_unit(head), who,
+                 who);
+        put_title(f, max_width, title, note);
         fprintf(f, "%-10s %-18s %4s %10s %10s %10s %9s %7s\n", "variant", "series", "n", "min", "median", "max",
                 "slowest", "spread");
         for (size_t i = first; i < s->n; ++i) {
@@ -472,7 +505,7 @@ void pb_table_print_spread(FILE *f, const pb_rowset *s)
                     continue;
                 done[j] = 1;
                 if (strcmp(q->verified, "PASS") == 0)
-                    items[n++] = (spread_item){q, flops ? q->gflops : q->gbs};
+                    items[n++] = (spread_item){q, pb_row_rate(q)};
                 else
                     ++bad;
             }
@@ -485,11 +518,12 @@ void pb_table_print_spread(FILE *f, const pb_rowset *s)
             }
             qsort(items, n, sizeof *items, by_rate);
             double med = n % 2 ? items[n / 2].rate : 0.5 * (items[n / 2 - 1].rate + items[n / 2].rate);
-            char slow[24];
+            char slow[24], lo[32], mid[32], hi[32];
             snprintf(slow, sizeof slow, "%s %.0f", who, instance_of(items[0].r));
-            fprintf(f, "%-10s %-18s %4zu %10.1f %10.1f %10.1f %9s %6.1f%%%s\n", r->variant, series, n + bad,
-                    items[0].rate, med, items[n - 1].rate, slow, med > 0 ? 100 * (items[n - 1].rate - items[0].rate) / med : 0,
-                    bad ? " +FAIL/skip" : "");
+            fprintf(f, "%-10s %-18s %4zu %10s %10s %10s %9s %6.1f%%%s\n", r->variant, series, n + bad,
+                    pb_rate_text(items[0].rate, lo, sizeof lo), pb_rate_text(med, mid, sizeof mid),
+                    pb_rate_text(items[n - 1].rate, hi, sizeof hi), slow,
+                    med > 0 ? 100 * (items[n - 1].rate - items[0].rate) / med : 0, bad ? " +FAIL/skip" : "");
         }
     }
     free(done);

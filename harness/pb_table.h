@@ -3,6 +3,8 @@
 #ifndef PB_TABLE_H
 #define PB_TABLE_H
 
+#include "pb_common.h"
+#include "pb_rate.h"
 #include "pb_result.h"
 
 #include <stdio.h>
@@ -10,9 +12,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* The time a row's rates are based on (its clock column): device or host median. */
-double pb_row_time(const pb_row *r);
 
 /* Choose the clock the rates use and recompute gbs, gflops and the percentages from
  * it. requested: "host", "device", or "" (device when every GPU row that ran has a
@@ -23,11 +22,15 @@ void pb_rows_apply_clock(pb_rowset *s, const char *requested);
  * params, when the library row passed. */
 void pb_rows_speedup(pb_rowset *s);
 
-/* The side-by-side tables; rows of several GPUs (or MPI ranks) get a column group each. */
+/* The side-by-side tables; rows of several GPUs (or MPI ranks) get a column group each.
+ * Rates are the benchmark's headline unit (pb_row_rate). The text fits max_width columns
+ * (columns beyond it go on in further blocks under the same row labels); 0: one line per
+ * row however wide (--wide). pb_table_print fits PB_TEXT_WIDTH. */
 void pb_table_print(FILE *f, const pb_rowset *s);
+void pb_table_print_width(FILE *f, const pb_rowset *s, int max_width);
 /* Rows of several GPUs or ranks: one line per variant and series with the min, median
  * and max rate across them and the slowest one (the plain table otherwise). */
-void pb_table_print_spread(FILE *f, const pb_rowset *s);
+void pb_table_print_spread(FILE *f, const pb_rowset *s, int max_width);
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,7 @@
 #include "pb_cli.h"
 #include "pb_gpu.h"
 #include "pb_nvml.h"
+#include "pb_rate.h"
 #include "pb_result.h"
 #include "pb_stats.h"
 #include "pb_trace.h"
@@ -151,19 +152,23 @@ static void emit_row(worker *w, pb_row *r, int progress)
     test_hooks(++w->rows);
     if (w->o->quiet || !progress)
         return;
-    char extra[128] = "", series[64];
+    char extra[128] = "", series[64], rate[32];
     const pb_bench *b = pb_bench_find(r->benchmark);
     const char *size_name = b->size_option + 2;
     pb_series_title(r->backend, r->toolchain, series, sizeof series);
-    if (r->params[0])
-        snprintf(extra, sizeof extra, " %s", r->params);
+    if (r->params[0]) {
+        char params[96];
+        pb_params_shown(r->benchmark, r->params, r->size, params, sizeof params);
+        snprintf(extra, sizeof extra, " %s", params);
+    }
     if (strcmp(r->verified, "SKIP") == 0)
         fprintf(stderr, "  [%s] %s %s %s %s=%.0f%s: SKIP (%s)\n", series, r->benchmark, r->variant, r->dtype,
                 size_name, r->size, extra, r->note);
     else
-        fprintf(stderr, "  [%s] %s %s %s %s=%.0f%s: %.4g ms, %.1f %s, %s%s%s\n", series, r->benchmark, r->variant,
-                r->dtype, size_name, r->size, extra, r->time_median_s * 1e3, b->flops_headline ? r->gflops : r->gbs,
-                b->flops_headline ? "GFLOP/s" : "GB/s", r->verified, r->note[0] ? ": " : "", r->note);
+        fprintf(stderr, "  [%s] %s %s %s %s=%.0f%s: %.4g ms, %s %s, %s%s%s\n", series, r->benchmark, r->variant,
+                r->dtype, size_name, r->size, extra, r->time_median_s * 1e3,
+                pb_rate_text(pb_row_rate(r), rate, sizeof rate), pb_row_unit(r), r->verified, r->note[0] ? ": " : "",
+                r->note);
 }
 
 /* A SKIP row; its progress line is left out when the reason was already announced

@@ -898,8 +898,45 @@ static void test_ceilings(void)
     pb_rowset_free(&m);
 }
 
+/* Headers show a parameter whose 0 stands for the size as that size; the CSV keeps 0. */
+static void test_params_shown(void)
+{
+    char buf[128];
+    pb_params_shown("gemm", "m=0;n=0;k=0", 4096, buf, sizeof buf);
+    CHECK(strcmp(buf, "m=4096;n=4096;k=4096") == 0);
+    pb_params_shown("gemm", "m=20;n=0;k=5", 33, buf, sizeof buf);
+    CHECK(strcmp(buf, "m=20;n=33;k=5") == 0);
+    pb_params_shown("gemm", "m=20;n=0;k=0", NAN, buf, sizeof buf); /* over several sizes: left out */
+    CHECK(strcmp(buf, "m=20") == 0);
+    pb_params_shown("gemm", "m=0;n=0;k=0", NAN, buf, sizeof buf);
+    CHECK(strcmp(buf, "") == 0);
+    pb_params_shown("transpose", "cols=0", 16384, buf, sizeof buf);
+    CHECK(strcmp(buf, "cols=16384") == 0);
+    pb_params_shown("reduce", "block=0", 16384, buf, sizeof buf); /* a 0 that means 0 */
+    CHECK(strcmp(buf, "block=0") == 0);
+    pb_params_shown("nosuch", "m=0;x", 5, buf, sizeof buf);
+    CHECK(strcmp(buf, "m=0;x") == 0);
+    pb_params_shown("gemm", "m=0;n=0;k=0", 4096, buf, 10); /* cut, never overrun */
+    CHECK(strlen(buf) < 10);
+    /* the headline rate: GB/s, GFLOP/s, Melem/s for benchmarks that count elements */
+    pb_row r;
+    pb_row_init(&r);
+    strcpy(r.benchmark, "histogram");
+    r.gbs = 4, r.elems_per_s = 1.5e9;
+    CHECK(strcmp(pb_row_unit(&r), "Melem/s") == 0 && pb_row_rate(&r) == 1500);
+    strcpy(r.benchmark, "fma");
+    r.gflops = 7;
+    CHECK(strcmp(pb_row_unit(&r), "GFLOP/s") == 0 && pb_row_rate(&r) == 7);
+    strcpy(r.benchmark, "dmvm");
+    CHECK(strcmp(pb_row_unit(&r), "GB/s") == 0 && pb_row_rate(&r) == 4);
+    CHECK(strcmp(pb_rate_text(0.0423456, buf, sizeof buf), "0.0423") == 0);
+    CHECK(strcmp(pb_rate_text(4301.64, buf, sizeof buf), "4301.6") == 0);
+    CHECK(strcmp(pb_rate_text(NAN, buf, sizeof buf), "-") == 0);
+}
+
 int main(void)
 {
+    test_params_shown();
     test_ceilings();
     test_ceilings_patterns();
     test_tuning();

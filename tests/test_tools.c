@@ -2,13 +2,14 @@
  * tables in-process; compare, history, report, summary, --record and the tool table as
  * processes on the fixtures in tests/fixtures.
  *   test_tools GROUP PORTBENCH FIXTURES WORKDIR
- * GROUP: unit, paragraph, compare, large, by_compiler, history, record, report, summary, gpus, tools, io. */
+ * GROUP: unit, paragraph, compare, large, by_compiler, history, record, report, summary, gpus, tools, io, edges. */
 #define _GNU_SOURCE
 #include "pb_check.h"
 #include "pb_common.h"
 #include "pb_match.h"
 #include "pb_result.h"
 #include "pb_tab.h"
+#include "pb_table.h"
 #include "pb_tools.h"
 #include "record.h"
 #include "summary.h"
@@ -354,7 +355,9 @@ static void test_tables(void)
     CHECK(strcmp(pb_fmt_time(2.5e-5, PB_FMT_TEXT, x, sizeof x), "25.00 us") == 0);
     CHECK(strcmp(pb_fmt_time(NAN, PB_FMT_TEXT, x, sizeof x), "-") == 0);
     CHECK(strcmp(pb_fmt_time(NAN, PB_FMT_CSV, x, sizeof x), "") == 0);
-    CHECK(strcmp(pb_fmt_rate(0.0423, PB_FMT_TEXT, x, sizeof x), "0.042") == 0);
+    CHECK(strcmp(pb_fmt_rate(0.0423, PB_FMT_TEXT, x, sizeof x), "0.0423") == 0); /* 3 significant digits below 1 */
+    CHECK(strcmp(pb_fmt_rate(0.000123456, PB_FMT_MD, x, sizeof x), "0.000123") == 0);
+    CHECK(strcmp(pb_fmt_rate(0.0423456789, PB_FMT_CSV, x, sizeof x), "0.0423457") == 0); /* CSV as before */
     CHECK(strcmp(pb_fmt_rate(4301.64, PB_FMT_MD, x, sizeof x), "4301.6") == 0);
     CHECK(strcmp(pb_fmt_size(4194304, x, sizeof x), "4Mi") == 0 && strcmp(pb_fmt_size(1000, x, sizeof x), "1000") == 0);
     CHECK(strcmp(pb_fmt_bytes(52428800, x, sizeof x), "50 MiB") == 0);
@@ -1139,7 +1142,7 @@ static void test_report_matrix(void)
 static void test_summary(void)
 {
     char *out;
-    CHECK(run(&out, "cd '%s' && '%s' summary report.csv", fixtures, pb) == 0);
+    CHECK(run(&out, "cd '%s' && '%s' summary --wide report.csv", fixtures, pb) == 0); /* one line per case */
     CHECK(strstr(out, "Best of each model per case") != NULL);
     CHECK(strstr(out, "benchmark  dtype   size     params    unit  clock  library       best CUDA           "
                       "best omp(clang-19)  best omp(gcc-12)\n") != NULL);
@@ -1347,7 +1350,7 @@ static void test_compare_gpus(void)
 static void test_summary_gpus(void)
 {
     char *out;
-    CHECK(run(&out, "cd '%s' && '%s' summary gpus_new.csv", fixtures, pb) == 0);
+    CHECK(run(&out, "cd '%s' && '%s' summary --wide gpus_new.csv", fixtures, pb) == 0);
     CHECK(strstr(out, "Rows of several GPUs: each case per GPU") != NULL);
     CHECK(strstr(out, "benchmark  dtype   size    gpu               unit  clock  best omp(clang-19)") != NULL);
     CHECK(strstr(out, "dmvm       double  nx=100  g0@nodeA          GB/s  host   v1 8.2*") != NULL);
@@ -1718,6 +1721,318 @@ static void test_tools(void)
     free(out);
 }
 
+
+/* ---- edges of the output (issue 22): units, headers, rates, widths, charts ---- */
+
+/* The committed H200 results the edge tests read (results/h200, beside tests/). */
+static void committed(char *buf, size_t cap, const char *run)
+{
+    snprintf(buf, cap, "%s/../../results/h200/%s/results.csv", fixtures, run);
+}
+
+#define H200_HISTOGRAM "histogram/20261122T090626Z_histogram_2p26"
+#define H200_RANKSORT "ranksort/20261122T090635Z_ranksort_2p16"
+#define H200_GEMM "gemm/20261122T111037Z_gemm_4096"
+#define H200_TRANSPOSE "transpose/20261122T090516Z_transpose_16384"
+#define H200_FMA "fma/20261122T192337Z_fma_2e22_t"
+#define H200_REDUCE "reduce/20261122T194808Z_reduce_2p28_t"
+#define H200_DMVM_4TC "dmvm/20261122T194943Z_dmvm_nx16384_4tc"
+#define H200_STREAM_4TC "stream/20261122T195012Z_stream_2e28_4tc"
+
+static int max_width(const char *text)
+{
+    int w = 0;
+    for (const char *p = text; *p;) {
+        int n = (int)strcspn(p, "\n");
+        w = n > w ? n : w;
+        p += n + (p[n] == '\n');
+    }
+    return w;
+}
+
+/* Every number of `wide` (a run of digits with its decimals) is printed in `text` too. */
+static int numbers_kept(const char *wide, const char *text)
+{
+    for (const char *p = wide; *p;) {
+        size_t skip = strcspn(p, "0123456789"), n = strspn(p + skip, "0123456789.");
+        if (!n)
+            break;
+        char num[64];
+        snprintf(num, sizeof num, "%.*s", (int)(n < 63 ? n : 63), p + skip);
+        if (!strstr(text, num)) {
+            fprintf(stderr, "number %s of the wide output is missing\n", num);
+            return 0;
+        }
+        p += skip + n;
+    }
+    return 1;
+}
+
+/* Item 1: histogram and ranksort are rated in Melem/s in the driver's table, its summary
+ * lines, the workers' progress lines, `summary` and the report: one unit each. */
+static void test_edges_units(void)
+{
+    char hist[PATH_MAX], rank[PATH_MAX], dir[PATH_MAX], *out;
+    committed(hist, sizeof hist, H200_HISTOGRAM);
+    committed(rank, sizeof rank, H200_RANKSORT);
+    CHECK(run(&out, "'%s' summary --wide '%s' '%s'", pb, hist, rank) == 0);
+    /* cub's elems_per_s of histogram float bins=10 is 3.366215e11 keys/s; its gbs 1346.5 */
+    CHECK(strstr(out, "Melem/s  device  cub 336621.5") != NULL && strstr(out, "cub 1346.5") == NULL);
+    CHECK(count(out, "Melem/s") == 6 && strstr(out, "GB/s") == NULL);
+    free(out);
+    /* the driver's table and its summary paragraph of the same rows name the same unit */
+    pb_rowset s = {0};
+    char err[512], *text;
+    size_t len;
+    CHECK(pb_results_read(hist, &s, err, sizeof err) == 0);
+    FILE *f = open_memstream(&text, &len);
+    pb_table_print(f, &s);
+    pb_summary_paragraph(f, &s);
+    fclose(f);
+    CHECK(count(text, "[Melem/s;") == 4 && count(text, "[Melem/s, device clock]") == 4 && !strstr(text, "GB/s"));
+    CHECK(strstr(text, "library cub 336621.5; CUDA shared 490906.4 (1.46)") != NULL);
+    free(text);
+    pb_rowset_free(&s);
+    /* the report: tables and charts in Melem/s, no bandwidth ceilings on an element rate */
+    fresh_dir(dir, sizeof dir, "edges_units");
+    CHECK(run(&out, "cd '%s' && '%s' report '%s' -o rep", dir, pb, hist) == 0);
+    free(out);
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/rep/histogram_float_bins_10_bars.gp", dir);
+    char *gp = slurp(path);
+    CHECK(strstr(gp, "set ylabel 'element rate [Melem/s]") != NULL && strstr(gp, "peak") == NULL);
+    free(gp);
+    snprintf(path, sizeof path, "%s/rep/report.md", dir);
+    char *md = slurp(path);
+    CHECK(strstr(md, "| variant | backend | toolchain | time | Melem/s | GB/s |") != NULL);
+    CHECK(strstr(md, "Headline rate: Melem/s.") != NULL);
+    free(md);
+    /* the workers' progress lines: the table's unit */
+    CHECK(run(&out, "cd '%s' && '%s' ranksort --backend cpu --no-baselines --n 64 --reps 1 --warmup 0", dir, pb) == 0);
+    CHECK(strstr(out, "Melem/s, PASS") != NULL && strstr(out, "[Melem/s; x = speedup") != NULL &&
+          strstr(out, "GB/s") == NULL);
+    free(out);
+}
+
+/* Item 2: parameters whose 0 stands for the size show the size they take. */
+static void test_edges_params(void)
+{
+    char dir[PATH_MAX], csv[PATH_MAX + 32], *out;
+    fresh_dir(dir, sizeof dir, "edges_params");
+    CHECK(run(&out, "cd '%s' && '%s' gemm --backend cpu,openblas --size 33 --m 20 --n 7 --k 5 --reps 1 --warmup 0", dir,
+              pb) == 0);
+    CHECK(strstr(out, "gemm  float  size=33  m=20;n=7;k=5  [GFLOP/s") != NULL); /* the table's header */
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' gemm --backend cpu,openblas --size 33 --m 20 --reps 1 --warmup 0 --csv g.csv", dir,
+              pb) == 0);
+    CHECK(strstr(out, "gemm  float  size=33  m=20;n=33;k=33  [GFLOP/s") != NULL);
+    CHECK(strstr(out, "gemm float size=33 m=20;n=33;k=33 [GFLOP/s, host clock]: library openblas") != NULL);
+    CHECK(strstr(out, "gemm lib float size=33 m=20;n=33;k=33: ") != NULL); /* the progress line */
+    CHECK(strstr(out, "n=0") == NULL && strstr(out, "k=0") == NULL);
+    free(out);
+    /* the CSV keeps the case's key as measured */
+    snprintf(csv, sizeof csv, "%s/g.csv", dir);
+    char *text = slurp(csv);
+    CHECK(strstr(text, "m=20;n=0;k=0") != NULL);
+    free(text);
+    committed(csv, sizeof csv, H200_GEMM);
+    char tr[PATH_MAX];
+    committed(tr, sizeof tr, H200_TRANSPOSE);
+    CHECK(run(&out, "'%s' summary --wide '%s' '%s'", pb, csv, tr) == 0);
+    CHECK(strstr(out, "size=4096  m=4096;n=4096;k=4096") != NULL && strstr(out, "m=0") == NULL);
+    CHECK(strstr(out, "n=16384    cols=16384 ") != NULL && strstr(out, "cols=0") == NULL);
+    free(out);
+    CHECK(run(&out, "'%s' summary --csv '%s'", pb, csv) == 0 && strstr(out, ",m=0;n=0;k=0,") != NULL);
+    free(out);
+    /* the report: headings without m, n, k (they follow the size), image names as before */
+    CHECK(run(&out, "cd '%s' && '%s' report '%s' -o rep", dir, pb, csv) == 0);
+    free(out);
+    snprintf(csv, sizeof csv, "%s/rep/report.md", dir);
+    char *md = slurp(csv);
+    CHECK(strstr(md, "## gemm float\n") != NULL && strstr(md, "(gemm_float_m_0_n_0_k_0_bars.svg)") != NULL);
+    CHECK(strstr(md, "## gemm float m=0") == NULL && strstr(md, "size = 4096: FLOP rate per variant") != NULL);
+    CHECK(strstr(md, "| gemm | float | size=4096 | m=4096;n=4096;k=4096 |") != NULL);
+    free(md);
+}
+
+/* Item 3: small rates keep three significant digits in every text the tools print. */
+static void test_edges_rates(void)
+{
+    pb_rowset s = {0};
+    pb_row om = mkrow("v1", "omp", "clang-19", 1, 0, "PASS"), cu = mkrow("v1", "cuda", "nvcc-13", 1, 0, "PASS");
+    pb_strlcpy(om.offload, "host-fallback", sizeof om.offload);
+    om.gbs = 0.0423456, cu.gbs = 0.000987654;
+    pb_rowset_push(&s, &om);
+    pb_rowset_push(&s, &cu);
+    char *text, dir[PATH_MAX], csv[PATH_MAX + 16], *out;
+    size_t len;
+    FILE *f = open_memstream(&text, &len);
+    pb_table_print(f, &s);
+    pb_summary_paragraph(f, &s);
+    fclose(f);
+    CHECK(strstr(text, " 0.0423*") != NULL && strstr(text, " 0.000988") != NULL && strstr(text, "0.0*") == NULL);
+    CHECK(strstr(text, "omp(clang-19) v1 0.0423 (42.87)*") != NULL); /* the paragraph: fraction of CUDA's best */
+    free(text);
+    fresh_dir(dir, sizeof dir, "edges_rates");
+    snprintf(csv, sizeof csv, "%s/small.csv", dir);
+    f = fopen(csv, "w");
+    if (f) {
+        pb_csv_write_header(f);
+        pb_csv_write_row(f, &om);
+        pb_csv_write_row(f, &cu);
+        fclose(f);
+    }
+    CHECK(run(&out, "'%s' summary '%s'", pb, csv) == 0 && strstr(out, "v1 0.0423 (42.87)*") &&
+          strstr(out, "v1 0.000988"));
+    free(out);
+    CHECK(run(&out, "'%s' summary --csv '%s'", pb, csv) == 0 && strstr(out, ",0.0423456,") != NULL);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' report small.csv -o rep", dir, pb) == 0);
+    free(out);
+    snprintf(csv, sizeof csv, "%s/rep/report.md", dir);
+    char *md = slurp(csv);
+    CHECK(strstr(md, "| 0.0423 |") != NULL && strstr(md, "| 0.000988 |") != NULL);
+    free(md);
+    pb_rowset_free(&s);
+}
+
+/* Item 4: text output fits 120 columns by default, every number kept; --wide as before. */
+static void test_edges_width(void)
+{
+    char files[8][PATH_MAX], *wide, *fit;
+    const char *runs[] = {H200_DMVM_4TC, H200_STREAM_4TC, H200_FMA, H200_REDUCE, H200_HISTOGRAM, H200_GEMM,
+                          H200_TRANSPOSE, H200_RANKSORT};
+    for (int i = 0; i < 8; ++i)
+        committed(files[i], sizeof files[i], runs[i]);
+    const char *fmt = "'%s' summary %s '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s'";
+    CHECK(run(&wide, fmt, pb, "--wide", files[0], files[1], files[2], files[3], files[4], files[5], files[6],
+              files[7]) == 0);
+    CHECK(run(&fit, fmt, pb, "", files[0], files[1], files[2], files[3], files[4], files[5], files[6], files[7]) == 0);
+    CHECK(max_width(wide) > 160 && max_width(fit) <= PB_TEXT_WIDTH);
+    CHECK(numbers_kept(wide, fit));
+    CHECK(strstr(fit, "\n\nbenchmark  dtype") != NULL); /* a further block, led by the case columns again */
+    free(wide);
+    free(fit);
+    CHECK(run(&fit, "'%s' summary --md '%s'", pb, files[0]) == 0 && count(fit, "\n|") > 2);
+    free(fit);
+    /* the driver's table and summary paragraph of a run with every toolchain */
+    pb_rowset s = {0};
+    char err[512];
+    for (int i = 0; i < 4; ++i)
+        CHECK(pb_results_read(files[i], &s, err, sizeof err) == 0);
+    size_t len;
+    FILE *f = open_memstream(&wide, &len);
+    pb_table_print_width(f, &s, 0);
+    pb_summary_paragraph_width(f, &s, 0);
+    fclose(f);
+    f = open_memstream(&fit, &len);
+    pb_table_print(f, &s);
+    pb_summary_paragraph(f, &s);
+    fclose(f);
+    CHECK(max_width(wide) > 200 && max_width(fit) <= PB_TEXT_WIDTH);
+    CHECK(numbers_kept(wide, fit));
+    CHECK(strstr(fit, "\n    omp(") != NULL); /* a summary line goes on in the next, indented */
+    free(wide);
+    free(fit);
+    pb_rowset_free(&s);
+    /* the widest committed tables: MPI ranks and GPUs as column groups (and their spread),
+     * strided sweeps, the reduce ladder; a summary line that just passed 120 */
+    const char *widest[] = {"dmvm/20261122T094749Z_mpi_dmvm", "dmvm/20261122T094730Z_mgpu_dmvm",
+                            "stream-strided/20261122T112805Z_strided_both", "reduce/20261122T085248Z_reduce_2p28",
+                            "dmvm/20261122T000653Z_dmvm_nx16384"};
+    for (int i = 0; i < 5; ++i) {
+        char path[PATH_MAX];
+        committed(path, sizeof path, widest[i]);
+        CHECK(pb_results_read(path, &s, err, sizeof err) == 0);
+        f = open_memstream(&fit, &len);
+        pb_table_print(f, &s);
+        pb_table_print_spread(f, &s, PB_TEXT_WIDTH);
+        pb_summary_paragraph(f, &s);
+        fclose(f);
+        if (max_width(fit) > PB_TEXT_WIDTH)
+            fprintf(stderr, "%s: %d columns\n", widest[i], max_width(fit));
+        CHECK(max_width(fit) <= PB_TEXT_WIDTH);
+        free(fit);
+        pb_rowset_free(&s);
+    }
+    /* the driver takes --wide */
+    char dir[PATH_MAX];
+    fresh_dir(dir, sizeof dir, "edges_width");
+    CHECK(run(&fit, "cd '%s' && '%s' dmvm --backend cpu --no-baselines --nx 33 --reps 1 --warmup 0 --wide --quiet", dir,
+              pb) == 0 && strstr(fit, "variant"));
+    free(fit);
+    /* the fitting helper itself: keys lead every block, a block holds at least one column */
+    pb_tab t;
+    pb_tab_init(&t, 4);
+    const char *cells[] = {"key", "aaaaaaaaaa", "bbbbbbbbbb", "cccccccccc", "k1", "1", "2", "3"};
+    for (int i = 0; i < 8; ++i)
+        pb_tab_put(&t, "%s", cells[i]);
+    f = open_memstream(&fit, &len);
+    pb_tab_print_fit(f, &t, PB_FMT_TEXT, 30, 1);
+    pb_tab_print_fit(f, &t, PB_FMT_TEXT, 3, 1);
+    fclose(f);
+    CHECK(strstr(fit, "key  aaaaaaaaaa  bbbbbbbbbb\nk1            1           2\n\n"
+                      "key  cccccccccc\nk1            3\n") == fit);
+    CHECK(count(fit, "key  ") == 5); /* width 3: one column per block */
+    free(fit);
+    pb_tab_free(&t);
+}
+
+/* The labels of the y tics of a gnuplot script: 0 when the axis is not logarithmic. */
+static int log_tic_labels(const char *gp)
+{
+    const char *t = strstr(gp, "set logscale y");
+    if (!t)
+        return 0;
+    const char *tics = strstr(gp, "set ytics (");
+    if (!tics)
+        return 1; /* gnuplot's own: the powers of ten only */
+    size_t n = strcspn(tics, "\n");
+    int labels = 0;
+    for (size_t i = 0; i < n; ++i)
+        labels += tics[i] == '\'';
+    return labels / 2;
+}
+
+/* Item 5: readable log axes (three labelled tics at least, or linear under a decade) and a
+ * title line naming the GPU, the date and the run in every chart. */
+static void test_edges_charts(void)
+{
+    char dir[PATH_MAX], a[PATH_MAX], b[PATH_MAX], c[PATH_MAX], *out;
+    committed(a, sizeof a, H200_FMA);
+    committed(b, sizeof b, H200_REDUCE);
+    committed(c, sizeof c, H200_DMVM_4TC);
+    fresh_dir(dir, sizeof dir, "edges_charts");
+    CHECK(run(&out, "cd '%s' && '%s' report '%s' '%s' '%s' -o rep > /dev/null && ls rep/*.gp", dir, pb, a, b, c) == 0);
+    int charts = 0;
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+        char path[PATH_MAX + 64];
+        snprintf(path, sizeof path, "%s/%s", dir, line);
+        char *gp = slurp(path);
+        int logy = strstr(gp, "set logscale y") != NULL, labels = log_tic_labels(gp);
+        ++charts;
+        if (logy && labels < 3)
+            fprintf(stderr, "%s: a log axis with %d labelled tic(s)\n", line, labels);
+        CHECK(!logy || labels >= 3);
+        const char *title = strstr(gp, " title '");
+        CHECK(title && strstr(title, "' . \"\\n\" . 'NVIDIA H200; measured 2026-11-22; run") != NULL);
+        free(gp);
+    }
+    CHECK(charts >= 6);
+    free(out);
+    /* the fma compiler chart spans less than a decade: linear; the run is named */
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/rep/compilers_fma_double_4194304_chain_1024_g0_vm.gp", dir);
+    char *gp = slurp(path);
+    CHECK(strstr(gp, "set yrange [0:") != NULL && strstr(gp, "logscale") == NULL &&
+          strstr(gp, "'NVIDIA H200; measured 2026-11-22; run 20261122T192337Z_fma_2e22_t'") != NULL);
+    free(gp);
+    snprintf(path, sizeof path, "%s/rep/compilers_reduce_double_268435456_block_256_g0_vm.gp", dir);
+    gp = slurp(path);
+    CHECK(strstr(gp, "set ytics ('500' 500, '1000' 1000, '2000' 2000, '5000' 5000)") != NULL);
+    free(gp);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 5) {
@@ -1749,6 +2064,7 @@ int main(int argc, char **argv)
         {"io",
          {test_reader_values, test_committed_results, test_history_many_runs, test_record_all_or_nothing,
           test_output_errors}},
+        {"edges", {test_edges_units, test_edges_params, test_edges_rates, test_edges_width, test_edges_charts}},
     };
     int found = 0;
     for (size_t g = 0; g < sizeof groups / sizeof *groups; ++g) {

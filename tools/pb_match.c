@@ -650,22 +650,7 @@ int pb_parse_threshold(const char *s, double *out, char *err, size_t cap)
 
 /* ---- rates ---- */
 
-int pb_row_flops_headline(const pb_row *r)
-{
-    const pb_bench *b = pb_bench_find(r->benchmark);
-    return b && b->flops_headline;
-}
-
-const char *pb_row_unit(const pb_row *r) { return pb_row_flops_headline(r) ? "GFLOP/s" : "GB/s"; }
-
-double pb_row_rate(const pb_row *r)
-{
-    double v = pb_row_flops_headline(r) ? r->gflops : r->gbs;
-    if (isfinite(v))
-        return v;
-    double work = pb_row_flops_headline(r) ? r->flops : r->bytes, t = pb_row_time(r);
-    return work > 0 && t > 0 ? work / t / 1e9 : NAN;
-}
+/* pb_row_rate and pb_row_unit: pb_rate.c, one definition for the driver and the tools */
 
 double pb_row_rate_on(const pb_row *r, int device)
 {

@@ -4,6 +4,7 @@
 #ifndef PB_MATCH_H
 #define PB_MATCH_H
 
+#include "pb_rate.h"
 #include "pb_result.h"
 
 #include <stddef.h>
@@ -189,11 +190,7 @@ int pb_parse_threshold(const char *s, double *out, char *err, size_t cap);
 
 /* ---- rates ---- */
 
-/* The benchmark's headline rate: GFLOP/s for FLOP-bound benchmarks (fma), else GB/s. */
-int pb_row_flops_headline(const pb_row *r);
-const char *pb_row_unit(const pb_row *r);
-/* The headline rate on the row's own clock column, or on the given clock. */
-double pb_row_rate(const pb_row *r);
+/* The headline rate (pb_row_rate, pb_row_unit: pb_rate.h) on the given clock. */
 double pb_row_rate_on(const pb_row *r, int device);
 
 /* ---- the spread across GPUs ---- */

@@ -1,6 +1,7 @@
 /* pb_tab.c - string tables in three formats and the shared number formats. */
 #define _GNU_SOURCE
 #include "pb_tab.h"
+#include "pb_rate.h"
 #include "pb_result.h"
 
 #include <math.h>
@@ -130,28 +131,59 @@ static const char *shown(const pb_tab *t, size_t r, int c)
     return s[0] || r == 0 ? s : "-";
 }
 
-static void print_text(FILE *f, const pb_tab *t, size_t rows)
+/* Columns cols[0..n) of every row, aligned; the last one without trailing blanks. */
+static void print_cols(FILE *f, const pb_tab *t, size_t rows, const size_t *width, const int *right, const int *cols,
+                       int n)
+{
+    for (size_t r = 0; r <= rows; ++r) {
+        for (int k = 0; k < n; ++k) {
+            int c = cols[k], w = k == n - 1 && !right[c] ? 0 : (int)width[c]; /* no trailing blanks */
+            fprintf(f, "%s%*s", k ? "  " : "", right[c] ? w : -w, shown(t, r, c));
+        }
+        fputc('\n', f);
+    }
+}
+
+/* Aligned text. Wider than max_width (0: no limit): the first nkeys columns lead every
+ * block and the others fill blocks up to max_width, one after another. */
+static void print_text(FILE *f, const pb_tab *t, size_t rows, int max_width, int nkeys)
 {
     size_t width[PB_TAB_MAXCOLS] = {0};
-    int right[PB_TAB_MAXCOLS], last = -1;
+    int right[PB_TAB_MAXCOLS], keys[PB_TAB_MAXCOLS], rest[PB_TAB_MAXCOLS], nk = 0, nr = 0;
+    size_t keys_width = 0, total = 0;
     for (int c = 0; c < t->ncols; ++c) {
         right[c] = numeric_column(t, c);
         for (size_t r = 0; r <= rows; ++r)
             if (strlen(shown(t, r, c)) > width[c])
                 width[c] = strlen(shown(t, r, c));
-        if (!t->hidden[c])
-            last = c;
-    }
-    for (size_t r = 0; r <= rows; ++r) {
-        int first = 1;
-        for (int c = 0; c < t->ncols; ++c) {
-            if (t->hidden[c])
-                continue;
-            int w = c == last && !right[c] ? 0 : (int)width[c]; /* no trailing blanks */
-            fprintf(f, "%s%*s", first ? "" : "  ", right[c] ? w : -w, shown(t, r, c));
-            first = 0;
+        if (t->hidden[c])
+            continue;
+        total += (nk + nr ? 2 : 0) + width[c];
+        if (c < nkeys) {
+            keys_width += (nk ? 2 : 0) + width[c];
+            keys[nk++] = c;
+        } else {
+            rest[nr++] = c;
         }
-        fputc('\n', f);
+    }
+    if (max_width <= 0 || total <= (size_t)max_width || nr == 0) {
+        int all[PB_TAB_MAXCOLS];
+        memcpy(all, keys, (size_t)nk * sizeof *all);
+        memcpy(all + nk, rest, (size_t)nr * sizeof *all);
+        print_cols(f, t, rows, width, right, all, nk + nr);
+        return;
+    }
+    for (int i = 0; i < nr;) {
+        int block[PB_TAB_MAXCOLS], n = nk;
+        size_t w = keys_width;
+        memcpy(block, keys, (size_t)nk * sizeof *block);
+        if (i)
+            fputc('\n', f); /* a blank line between blocks */
+        do { /* at least one column per block, however wide */
+            w += (n ? 2 : 0) + width[rest[i]];
+            block[n++] = rest[i++];
+        } while (i < nr && w + 2 + width[rest[i]] <= (size_t)max_width);
+        print_cols(f, t, rows, width, right, block, n);
     }
 }
 
@@ -186,13 +218,15 @@ static void print_csv(FILE *f, const pb_tab *t, size_t rows)
     }
 }
 
-int pb_tab_print(FILE *f, const pb_tab *t, pb_fmt fmt)
+int pb_tab_print(FILE *f, const pb_tab *t, pb_fmt fmt) { return pb_tab_print_fit(f, t, fmt, 0, 0); }
+
+int pb_tab_print_fit(FILE *f, const pb_tab *t, pb_fmt fmt, int max_width, int nkeys)
 {
     if (t->oom)
         return -1;
     size_t rows = pb_tab_nrows(t);
     if (fmt == PB_FMT_TEXT)
-        print_text(f, t, rows);
+        print_text(f, t, rows, max_width, nkeys);
     else if (fmt == PB_FMT_MD)
         print_md(f, t, rows);
     else
@@ -243,7 +277,9 @@ const char *pb_fmt_num(double v, const char *spec, pb_fmt fmt, char *buf, size_t
 
 const char *pb_fmt_rate(double v, pb_fmt fmt, char *buf, size_t cap)
 {
-    return pb_fmt_num(v, fabs(v) < 1 && v != 0 ? "%.2g" : "%.1f", fmt, buf, cap);
+    if (!isfinite(v) || fmt == PB_FMT_CSV)
+        return pb_fmt_num(v, "%.1f", fmt, buf, cap); /* CSV: full precision; missing: "-" or "" */
+    return pb_rate_text(v, buf, cap);
 }
 
 const char *pb_fmt_size(double v, char *buf, size_t cap)

@@ -37,13 +37,19 @@ void pb_tab_hide_empty(pb_tab *t);
 /* Aligned text, markdown or CSV (CSV shows hidden columns too: scripts rely on them).
  * Returns 0, or -1 if a cell could not be stored. */
 int pb_tab_print(FILE *f, const pb_tab *t, pb_fmt fmt);
+/* The same, the text fitted to max_width columns (0: no limit, as pb_tab_print): when
+ * the table is wider, the first nkeys columns (the row's key) lead every block and the
+ * other columns fill blocks of at most max_width, printed one after another with a blank
+ * line between them; every cell is printed. Markdown and CSV are not fitted. */
+int pb_tab_print_fit(FILE *f, const pb_tab *t, pb_fmt fmt, int max_width, int nkeys);
 void pb_tab_free(pb_tab *t);
 
 /* Number formats: text/markdown are for reading, CSV keeps plain numbers (%.6g).
  * Missing values (NaN, inf, negative times) become "-" (text, markdown) or "" (CSV). */
 const char *pb_fmt_time(double s, pb_fmt fmt, char *buf, size_t cap);            /* 1.500 ms */
 const char *pb_fmt_num(double v, const char *spec, pb_fmt fmt, char *buf, size_t cap);
-/* A rate: one decimal; values below 1 keep two significant digits (0.042, not 0.0). */
+/* A rate: one decimal; values below 1 keep three significant digits (0.0423, not 0.0):
+ * pb_rate_text, as the driver's table prints it. */
 const char *pb_fmt_rate(double v, pb_fmt fmt, char *buf, size_t cap);
 /* Sizes as the command line writes them: 4Mi, 1Gi for exact multiples, else digits. */
 const char *pb_fmt_size(double v, char *buf, size_t cap);

@@ -41,9 +41,10 @@ static void put_pct(pb_tab *t, double v)
  * sweep: name of the swept parameter, shown as the first column; NULL for none. */
 static int write_rows_table(pb_report_ctx *rep, const pb_row *const *rows, size_t n, int with_size, const char *sweep)
 {
-    int fl = pb_row_flops_headline(rows[0]);
+    /* the other rate: GB/s beside GFLOP/s and Melem/s, GFLOP/s beside GB/s */
+    int fl = pb_row_flops_headline(rows[0]), other_gbs = fl || pb_row_elems_headline(rows[0]);
     const char *head[] = {pb_rep_size_name(rows[0]), sweep ? sweep : "", "variant", "backend", "toolchain", "time",
-                          fl ? "GFLOP/s" : "GB/s", fl ? "GB/s" : "GFLOP/s", fl ? "% peak FLOP/s" : "% peak BW",
+                          pb_row_unit(rows[0]), other_gbs ? "GB/s" : "GFLOP/s", fl ? "% peak FLOP/s" : "% peak BW",
                           fl ? "% meas. FLOP/s" : "% meas. BW", "vs lib", "status", "note"};
     enum { NCOL = sizeof head / sizeof *head };
     pb_tab t;
@@ -55,7 +56,7 @@ static int write_rows_table(pb_report_ctx *rep, const pb_row *const *rows, size_
         if (pb_row_is(r, "SKIP"))
             continue;
         int pass = pb_row_is(r, "PASS");
-        double other = fl ? r->gbs : r->gflops;
+        double other = other_gbs ? r->gbs : r->gflops;
         char x[64], v[32];
         pb_rep_param_get(r->params, sweep ? sweep : "", v, sizeof v);
         pb_tab_put(&t, "%.0f", r->size);
@@ -343,7 +344,7 @@ static int write_family(pb_report_ctx *rep, const pb_family *f)
     if (!measured)
         return 0; /* listed under "Skipped" already */
     char stem[320];
-    pb_rep_file_stem(f->title, stem, sizeof stem);
+    pb_rep_file_stem(f->stem, stem, sizeof stem);
     fprintf(rep->md, "## %s\n\n", f->title);
     write_cost_model(rep, f->rows[0]);
     double size = pb_rep_headline_size(f);
@@ -455,7 +456,8 @@ static void write_failures(pb_report_ctx *rep, const pb_rowset *s)
             pb_tab_put(&t, "%s", r->toolchain);
             pb_tab_put(&t, "%s", r->dtype);
             pb_tab_put(&t, "%.0f", r->size);
-            pb_tab_put(&t, "%s", r->params);
+            pb_params_shown(r->benchmark, r->params, r->size, x, sizeof x);
+            pb_tab_put(&t, "%s", x);
             if (rep->instance)
                 pb_row_gpu_label(r, x, sizeof x);
             pb_tab_put(&t, "%s", rep->instance ? x : "");
@@ -510,26 +512,29 @@ static int write_summary(pb_report_ctx *rep, const pb_rowset *s)
 
 static void write_header(pb_report_ctx *rep, char *const *files, int nfiles, const size_t *counts)
 {
-    char when[32], flops[256] = "";
+    char when[32], flops[256] = "", elems[256] = "";
     time_t now = time(NULL);
     struct tm tm;
     strftime(when, sizeof when, "%Y-%m-%d %H:%M:%SZ", gmtime_r(&now, &tm));
     fprintf(rep->md, "# portbench report\n\nMade %s by portbench %s (%s) from:\n\n", when, pb_version, pb_git_sha);
     for (int i = 0; i < nfiles; ++i)
         fprintf(rep->md, "- `%s`: %zu row(s)\n", files[i], counts[i]);
-    for (size_t b = 0; b < pb_nbenches; ++b)
-        if (pb_benches[b]->flops_headline)
-            snprintf(flops + strlen(flops), sizeof flops - strlen(flops), "%s%s", flops[0] ? ", " : "",
+    for (size_t b = 0; b < pb_nbenches; ++b) {
+        char *list = pb_benches[b]->flops_headline ? flops : pb_benches[b]->elems ? elems : NULL;
+        if (list)
+            snprintf(list + strlen(list), sizeof flops - strlen(list), "%s%s", list[0] ? ", " : "",
                      pb_benches[b]->name);
+    }
     fprintf(rep->md, "\nTimes are medians of the row's clock column; GB/s and GFLOP/s follow the benchmark's\n"
                      "cost model (`portbench list`). Each benchmark is rated in its headline unit, GB/s,\n"
-                     "or GFLOP/s for the FLOP-bound ones: %s. %% peak is of the GPU profile's\n"
-                     "datasheet, %% meas. of the measured ceilings; charts draw both as dashed lines.\n"
+                     "or GFLOP/s for the FLOP-bound ones (%s), or Melem/s for those that count elements\n"
+                     "(%s). %% peak is of the GPU profile's datasheet, %% meas. of the measured ceilings;\n"
+                     "charts draw both as dashed lines (not on element rates: they are not bandwidths).\n"
                      "Charts show rows that passed verification only, sizes on a log axis (stream-type\n"
                      "benchmarks over the working set in bytes, with the GPU's L2 size marked); every\n"
                      "backend and toolchain has one colour in every chart. Long sweeps list a few sizes in\n"
                      "the tables: the charts have every point, the CSVs every column.\n\n",
-            flops[0] ? flops : "none");
+            flops[0] ? flops : "none", elems[0] ? elems : "none");
 }
 
 /* ---- the compiler matrix ---- */
@@ -584,11 +589,12 @@ static int matrix_plots(pb_report_ctx *rep, const pb_matrix *m)
             continue;
         qsort(g, n, sizeof *g, group_variant_qsort);
         const pb_row *h = g[0]->head;
-        char title[500], stem[500], raw[500], gpu[160] = "";
+        char title[500], stem[500], raw[500], gpu[160] = "", params[128];
         if (m->instance)
             pb_row_gpu_label(h, gpu, sizeof gpu);
+        pb_params_shown(h->benchmark, h->params, h->size, params, sizeof params);
         snprintf(title, sizeof title, "%s %s, %s = %.0f%s%s%s%s: %s per variant and toolchain", h->benchmark, h->dtype,
-                 pb_rep_size_name(h), h->size, h->params[0] ? ", " : "", h->params, gpu[0] ? " on " : "", gpu,
+                 pb_rep_size_name(h), h->size, params[0] ? ", " : "", params, gpu[0] ? " on " : "", gpu,
                  pb_rep_metric_name(h));
         snprintf(raw, sizeof raw, "compilers %s %s %.0f %s %s", h->benchmark, h->dtype, h->size, h->params, gpu);
         pb_rep_file_stem(raw, stem, sizeof stem);
@@ -646,21 +652,25 @@ static const pb_optdef report_opts[] = {
 
 static const char report_details[] =
     "Writes DIR/report.md for any benchmark in the CSVs, rated in its headline unit (GFLOP/s\n"
-    "for FLOP-bound benchmarks such as fma, else GB/s). It opens with the summary (the best of\n"
-    "each model per case, as 'portbench summary'), the environment and the failed and skipped\n"
-    "rows. Per benchmark and dtype: the rate over size (log x; stream-type benchmarks over the\n"
-    "working set in bytes with the GPU's L2 size marked; one chart, or one per backend when\n"
-    "backends run several kernels), bars of every variant and backend at the headline size\n"
-    "(the size with the most measured rows; log y when rates span more than 30x), a by-size\n"
-    "table (a few sizes of long sweeps) and the rows at the headline size with % of the\n"
-    "datasheet peak and of the measured ceilings; reduce also gets the k1..kN speedup ladder.\n"
+    "for FLOP-bound benchmarks such as fma, Melem/s for those that count elements: histogram,\n"
+    "ranksort; else GB/s). It opens with the summary (the best of each model per case, as\n"
+    "'portbench summary'), the environment and the failed and skipped rows. Per benchmark and\n"
+    "dtype: the rate over size (log x; stream-type benchmarks over the working set in bytes\n"
+    "with the GPU's L2 size marked; one chart, or one per backend when backends run several\n"
+    "kernels), bars of every variant and backend at the headline size (the size with the\n"
+    "most measured rows; log y when rates span more than 30x), a by-size table (a few sizes\n"
+    "of long sweeps) and the rows at the headline size with % of the datasheet peak and of\n"
+    "the measured ceilings; reduce also gets the k1..kN speedup ladder.\n"
     "A benchmark run over several parameter values with one kernel per backend (stream-strided,\n"
     "fma-strided) gets, per varying parameter, one line per value and one panel per backend.\n"
     "It closes with the compiler matrix (as 'portbench compare --by compiler', at the headline\n"
-    "sizes) and a chart per case: variants on x, one series per toolchain, log y. Every backend\n"
-    "and toolchain keeps one colour and marker in every chart; host-fallback results are marked\n"
-    "in titles and legends. Failed rows are listed first and never plotted. A configuration\n"
-    "found in several files is taken from the first (of the same GPU).\n"
+    "sizes) and a chart per case: variants on x, one series per toolchain, log y from a 10x\n"
+    "span on (linear below). Log axes are labelled at 1, 2 and 5 of every decade. Every chart's\n"
+    "title names, on its second line, the GPU, the date measured and the run (a recorded run's\n"
+    "directory, else the file). Every backend and toolchain keeps one colour and marker in\n"
+    "every chart; host-fallback results are marked in titles and legends. Failed rows are\n"
+    "listed first and never plotted. A configuration found in several files is taken from the\n"
+    "first (of the same GPU).\n"
     "\n"
     "Rows of several GPUs (distinct gpu_uuid; or of several MPI ranks without GPUs) are never\n"
     "averaged and never share a line or bar: every section above is drawn per GPU ('on g1@node7':\n"
@@ -697,7 +707,8 @@ static int on_option(void *ctx, const pb_optdef *d, const char *val, char *err, 
 }
 
 /* All rows of the inputs; a key seen in an earlier file is dropped (one point per key). */
-static int read_unique(char *const *files, int nfiles, pb_rowset *s, size_t *counts, char *err, size_t cap)
+static int read_unique(char *const *files, int nfiles, pb_rowset *s, size_t *counts, size_t *ends, char *err,
+                       size_t cap)
 {
     for (int f = 0; f < nfiles; ++f) {
         pb_rowset one = {0};
@@ -726,6 +737,7 @@ static int read_unique(char *const *files, int nfiles, pb_rowset *s, size_t *cou
         }
         pb_index_free(&ix);
         counts[f] = one.n;
+        ends[f] = s->n; /* the rows kept from file f end here */
         if (dropped)
             pb_errorf("warning: %s: %zu row(s) repeat a configuration of an earlier file and are left out", files[f],
                       dropped);
@@ -807,11 +819,21 @@ int pb_cmd_report(int argc, char **argv)
     rep.ext = a.format;
     rep.threshold = a.threshold;
     pb_rowset s = {0};
-    size_t *counts = calloc((size_t)nfiles + 1, sizeof *counts);
-    rc = !counts || read_unique(files, nfiles, &s, counts, rep.err, sizeof rep.err) != 0 ||
+    size_t *counts = calloc(2 * (size_t)nfiles + 1, sizeof *counts), *ends = counts ? counts + nfiles : NULL;
+    rc = !counts || read_unique(files, nfiles, &s, counts, ends, rep.err, sizeof rep.err) != 0 ||
                  pb_mkdir_p(a.dir, rep.err, sizeof rep.err) != 0
              ? -1
-             : write_report(&rep, &s, files, nfiles, counts);
+             : 0;
+    if (rc == 0) { /* the chart titles name the run of their rows */
+        rep.rows = &s, rep.files = files, rep.file_end = ends, rep.nfiles = nfiles;
+        rc = pb_index_build(&rep.src, &s, PB_KEY_ROW | PB_KEY_GPU);
+        if (rc != 0)
+            snprintf(rep.err, sizeof rep.err, "out of memory");
+    }
+    if (rc == 0) {
+        rc = write_report(&rep, &s, files, nfiles, counts);
+        pb_index_free(&rep.src);
+    }
     pb_rowset_free(&s);
     free(counts);
     free(files);

@@ -7,6 +7,7 @@
 #include "pb_backends.h"
 #include "pb_bench.h"
 #include "pb_match.h"
+#include "record.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -21,12 +22,43 @@ int pb_rep_is_reference(const pb_row *r) { return !strcmp(r->variant, "lib") || 
 
 int pb_rep_fallback(const pb_row *r) { return strcmp(r->offload, "host-fallback") == 0; }
 
-const char *pb_rep_metric_name(const pb_row *r) { return pb_row_flops_headline(r) ? "FLOP rate" : "bandwidth"; }
+const char *pb_rep_metric_name(const pb_row *r)
+{
+    return pb_row_flops_headline(r) ? "FLOP rate" : pb_row_elems_headline(r) ? "element rate" : "bandwidth";
+}
 
 const char *pb_rep_size_name(const pb_row *r)
 {
     const pb_bench *b = pb_bench_find(r->benchmark);
     return b && b->size_option ? b->size_option + 2 : "size";
+}
+
+const char *pb_rep_run_of(const pb_report_ctx *rep, const pb_row *r, char *buf, size_t cap)
+{
+    char key[512];
+    buf[0] = '\0';
+    if (!rep->rows || !rep->src.key)
+        return buf;
+    pb_row_key(r, PB_KEY_ROW | PB_KEY_GPU, key, sizeof key); /* the report's rows are unique by it */
+    long i = pb_index_first(&rep->src, key);
+    int f = 0;
+    while (i >= 0 && f < rep->nfiles && (size_t)i >= rep->file_end[f])
+        ++f;
+    if (i < 0 || f == rep->nfiles)
+        return buf;
+    const char *path = rep->files[f], *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    if (strcmp(base, PB_RECORD_CSV) == 0 && base > path) { /* a recorded run: its directory names it */
+        const char *end = base - 1, *dir = end;
+        while (dir > path && dir[-1] != '/')
+            --dir;
+        if (end > dir && strncmp(dir, ".", (size_t)(end - dir)) != 0 && strncmp(dir, "..", (size_t)(end - dir)) != 0) {
+            snprintf(buf, cap, "%.*s", (int)(end - dir), dir);
+            return buf;
+        }
+    }
+    snprintf(buf, cap, "%s", base);
+    return buf;
 }
 
 /* ---- params: "name=value;name=value" ---- */
@@ -188,8 +220,12 @@ static pb_family *base_families(const pb_rowset *s, unsigned inst, size_t *nf)
                 }
                 if (inst)
                     pb_row_gpu_label(h, f[k].gpu, sizeof f[k].gpu);
-                snprintf(f[k].title, sizeof f[k].title, "%s %s%s%s%s%s", h->benchmark, h->dtype, h->params[0] ? " " : "",
+                char shown[sizeof h->params];
+                pb_params_shown(h->benchmark, h->params, NAN, shown, sizeof shown); /* gemm: m, n, k follow size */
+                snprintf(f[k].stem, sizeof f[k].stem, "%s %s%s%s%s%s", h->benchmark, h->dtype, h->params[0] ? " " : "",
                          h->params, f[k].gpu[0] ? " on " : "", f[k].gpu);
+                snprintf(f[k].title, sizeof f[k].title, "%s %s%s%s%s%s", h->benchmark, h->dtype, shown[0] ? " " : "",
+                         shown, f[k].gpu[0] ? " on " : "", f[k].gpu);
                 snprintf(f[k].name, sizeof f[k].name, "%s", f[k].title);
                 ++*nf;
             }
@@ -265,6 +301,7 @@ static int push_copy(pb_family *out, size_t *nout, const pb_family *from, size_t
     snprintf(f->sweep, sizeof f->sweep, "%s", sweep);
     snprintf(f->title, sizeof f->title, "%s", title);
     snprintf(f->name, sizeof f->name, "%s", name);
+    snprintf(f->stem, sizeof f->stem, "%s", sweep[0] ? title : from[0].stem); /* image names as before */
     snprintf(f->gpu, sizeof f->gpu, "%s", from[0].gpu);
     qsort(f->rows, f->n, sizeof *f->rows, row_qsort);
     ++*nout;

@@ -5,6 +5,7 @@
 #ifndef PB_TOOLS_REPORT_DATA_H
 #define PB_TOOLS_REPORT_DATA_H
 
+#include "pb_match.h"
 #include "pb_result.h"
 
 #include <limits.h>
@@ -24,8 +25,19 @@ typedef struct pb_report_ctx {
     FILE *md;               /* report.md */
     int nplots;
     char last_bench[32];    /* the cost model is printed once per benchmark */
+    /* where the rows came from, for the chart titles: row i of rows was read from
+     * files[f] for the first f with i < file_end[f]; src finds a row (or a copy) by key */
+    const pb_rowset *rows;
+    char *const *files;
+    const size_t *file_end;
+    int nfiles;
+    pb_index src;
     char err[3 * PATH_MAX];
 } pb_report_ctx;
+
+/* The run a row was read from: the directory of a recorded run's results.csv
+ * ("20261122T173515Z_dmvm_nx16384_t"), else the file's name; "" when unknown. */
+const char *pb_rep_run_of(const pb_report_ctx *rep, const pb_row *r, char *buf, size_t cap);
 
 /* Rows of one section: one benchmark and dtype, and one parameter set or a sweep over
  * one parameter (one line per value); one GPU when the rows hold several (rows of two
@@ -34,8 +46,9 @@ typedef struct pb_family {
     const pb_row **rows;
     size_t n;
     char sweep[32];  /* the parameter drawn as one line per value; "" when none */
-    char title[320]; /* section title, also the stem of the image names */
+    char title[320]; /* section title: parameters as headers show them (pb_params_shown) */
     char name[320];  /* for plot titles: benchmark, dtype and the parameters held fixed */
+    char stem[320];  /* the stem of the image names: the title with the params as measured */
     char gpu[160];   /* the GPU (pb_row_gpu_label) when the rows hold several, else "" */
 } pb_family;
 
@@ -53,7 +66,7 @@ void pb_rep_families_free(pb_family *f, size_t n);
 int pb_rep_plotted(const pb_row *r);      /* passed, with a positive rate */
 int pb_rep_is_reference(const pb_row *r); /* lib or baseline: drawn as a reference */
 int pb_rep_fallback(const pb_row *r);     /* OpenMP target code that ran on the host */
-const char *pb_rep_metric_name(const pb_row *r); /* "bandwidth" or "FLOP rate" */
+const char *pb_rep_metric_name(const pb_row *r); /* "bandwidth", "FLOP rate" or "element rate" */
 const char *pb_rep_size_name(const pb_row *r);   /* nx, n, size */
 /* The value of key in params ("name=value;..."), "" when absent. */
 void pb_rep_param_get(const char *params, const char *key, char *out, size_t cap);

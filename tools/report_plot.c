@@ -80,6 +80,87 @@ static void gp_set(FILE *g, const char *what, const char *text)
     fputc('\n', g);
 }
 
+/* ---- titles: what, then where, when and which run ---- */
+
+static void add_distinct(char (*seen)[128], size_t *n, size_t max, size_t *more, const char *v)
+{
+    if (!v[0])
+        return;
+    for (size_t i = 0; i < *n; ++i)
+        if (strcmp(seen[i], v) == 0)
+            return;
+    if (*n < max)
+        pb_strlcpy(seen[(*n)++], v, sizeof seen[0]);
+    else
+        ++*more;
+}
+
+static int cmp_name(const void *a, const void *b) { return strcmp(a, b); }
+
+/* "a", "a + b", "a, b and 3 more" */
+static void join_list(char (*v)[128], size_t n, size_t more, const char *sep, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    for (size_t i = 0; i < n; ++i)
+        snprintf(buf + strlen(buf), cap - strlen(buf), "%s%s", i ? sep : "", v[i]);
+    if (more)
+        snprintf(buf + strlen(buf), cap - strlen(buf), " and %zu more", more);
+}
+
+/* The second title line of a chart of rows[0..n) (those drawn: passed, at size unless
+ * NaN): the GPU (the device of the rows that ran on one, else where they ran), the
+ * dates measured and the runs read, e.g.
+ * "NVIDIA H200; measured 2026-11-22; run 20261122T173515Z_dmvm_nx16384_t". */
+static void chart_caption(const pb_report_ctx *rep, const pb_row *const *rows, size_t n, double size, char *buf,
+                          size_t cap)
+{
+    enum { MAX = 3 };
+    char gpu[MAX][128], host[MAX][128], run[MAX][128], first[16] = "", last[16] = "";
+    size_t ngpu = 0, nhost = 0, nrun = 0, mgpu = 0, mhost = 0, mrun = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const pb_row *r = rows[i];
+        if (!r || !pb_rep_plotted(r) || (!isnan(size) && r->size != size))
+            continue;
+        const char *where = r->device[0] ? r->device : r->gpu_profile;
+        if (strcmp(r->offload, "device") == 0)
+            add_distinct(gpu, &ngpu, MAX - 1, &mgpu, where);
+        else
+            add_distinct(host, &nhost, MAX - 1, &mhost, where);
+        char day[16], name[128];
+        snprintf(day, sizeof day, "%.10s", r->timestamp);
+        if (day[0] && (!first[0] || strcmp(day, first) < 0))
+            memcpy(first, day, sizeof day);
+        if (strcmp(day, last) > 0)
+            memcpy(last, day, sizeof day);
+        add_distinct(run, &nrun, 2, &mrun, pb_rep_run_of(rep, r, name, sizeof name));
+    }
+    char who[400], runs[400];
+    qsort(run, nrun, sizeof run[0], cmp_name); /* recorded runs' names start with their UTC time */
+    if (ngpu)
+        join_list(gpu, ngpu, mgpu, " + ", who, sizeof who);
+    else if (nhost)
+        join_list(host, nhost, mhost, " + ", who, sizeof who);
+    else
+        snprintf(who, sizeof who, "no device named");
+    join_list(run, nrun, mrun, ", ", runs, sizeof runs);
+    int span = strcmp(first, last) != 0;
+    snprintf(buf, cap, "%s%s%s%s%s%s%s", who, first[0] ? "; measured " : "", first, span ? " to " : "",
+             span ? last : "", !runs[0] ? "" : nrun + mrun > 1 ? "; runs " : "; run ", runs);
+}
+
+/* "set what 'title' . "\n" . 'caption' tail": the chart's subject on the first line;
+ * where, when and which run on the second. */
+static void gp_title(FILE *g, const char *what, const char *title, const char *caption, const char *tail)
+{
+    fprintf(g, "set %s ", what);
+    gp_str(g, title);
+    if (caption[0]) {
+        fputs(" . \"\\n\" . ", g);
+        gp_str(g, caption);
+    }
+    fprintf(g, "%s\n", tail);
+}
+
 /* Close the script, run gnuplot on it in the report directory, check the image. */
 static int gp_run(pb_report_ctx *rep, FILE *g, const char *stem)
 {
@@ -237,19 +318,12 @@ static void put_x_axis(FILE *g, const xaxis *x, int max_tics, const pb_row *h, i
     }
 }
 
-/* y axis of values in [lo, hi]: linear from 0, or logarithmic with 1-2-5 tics when the
- * values span more than 30x (CUDA, OpenMP and the CPU in one chart, rates that fall as
- * 1/stride), so that the slow series do not sit on zero. */
-static int put_y_axis(FILE *g, const pb_row *h, double lo, double hi)
+/* A logarithmic y axis over [bot, top] with labelled tics at 1, 2 and 5 of every decade
+ * (at the powers of ten alone past 3.5 decades): at least three labels on any axis of
+ * one decade or more, where gnuplot's own tics label the powers of ten only. */
+static void put_log_y(FILE *g, double bot, double top)
 {
-    int logy = lo > 0 && hi / lo > 30;
-    fprintf(g, "set ylabel '%s [%s]%s'\n", pb_rep_metric_name(h), pb_row_unit(h), logy ? " (log scale)" : "");
-    if (!logy) {
-        fprintf(g, "set yrange [0:%.6g]\n", hi * 1.08);
-        return 0;
-    }
-    int many = log10(hi / lo) > 3.5;
-    double bot = lo / 1.5, top = hi * 2.2; /* room above the top line for the ceiling labels */
+    int many = log10(top / bot) > 3.5;
     fprintf(g, "set logscale y 10\nset yrange [%.6g:%.6g]\nset ytics (", bot, top);
     int first = 1;
     for (int e = (int)floor(log10(bot)); e <= (int)ceil(log10(top)); ++e)
@@ -261,12 +335,27 @@ static int put_y_axis(FILE *g, const pb_row *h, double lo, double hi)
             first = 0;
         }
     fprintf(g, ")\n");
+}
+
+/* y axis of values in [lo, hi]: linear from 0, or logarithmic with 1-2-5 tics when the
+ * values span more than 30x (CUDA, OpenMP and the CPU in one chart, rates that fall as
+ * 1/stride), so that the slow series do not sit on zero. */
+static int put_y_axis(FILE *g, const pb_row *h, double lo, double hi)
+{
+    int logy = lo > 0 && hi / lo > 30;
+    fprintf(g, "set ylabel '%s [%s]%s'\n", pb_rep_metric_name(h), pb_row_unit(h), logy ? " (log scale)" : "");
+    if (!logy) {
+        fprintf(g, "set yrange [0:%.6g]\n", hi * 1.08);
+        return 0;
+    }
+    put_log_y(g, lo / 1.5, hi * 2.2); /* room above the top line for the ceiling labels */
     return 1;
 }
 
 /* The datasheet peak and the measured ceiling of the family's headline rate, as the
  * rows' percentages imply them (rate / (% / 100)); NaN when no row has them or when
- * rows disagree (a family that mixes GPUs). */
+ * rows disagree (a family that mixes GPUs), and for element rates (Melem/s), whose
+ * percentages are of a bandwidth. */
 static void family_ceilings(const pb_family *f, double *peak, double *meas, const char **gpu)
 {
     int bad_peak = 0, bad_meas = 0;
@@ -277,7 +366,7 @@ static void family_ceilings(const pb_family *f, double *peak, double *meas, cons
         int fl = pb_row_flops_headline(r);
         double pp = fl ? r->pct_peak_flops : r->pct_peak_bw, pm = fl ? r->pct_measured_flops : r->pct_measured_bw;
         double vp = pb_row_rate(r) * 100 / pp, vm = pb_row_rate(r) * 100 / pm;
-        if (!pb_rep_plotted(r))
+        if (!pb_rep_plotted(r) || pb_row_elems_headline(r))
             continue;
         if (pp > 0 && isfinite(vp)) {
             bad_peak |= !isnan(*peak) && fabs(vp / *peak - 1) > 0.01;
@@ -346,7 +435,9 @@ static int plot_lines(pb_report_ctx *rep, const pb_family *f, const pb_row **ser
     FILE *g = gp_open(rep, stem, 1000, 560);
     if (!g)
         return -1;
-    gp_set(g, "title", title);
+    char caption[600];
+    chart_caption(rep, f->rows, f->n, NAN, caption, sizeof caption);
+    gp_title(g, "title", title, caption, "");
     fprintf(g, "set key outside right top vertical noreverse Left\n");
     put_x_axis(g, &x, 14, h, 1);
     double lo, hi;
@@ -455,9 +546,10 @@ static int plot_sweep_sizes(pb_report_ctx *rep, const pb_family *f, const pb_row
     char title[600];
     snprintf(title, sizeof title, "%s: %s over %s, one line per %s%s", f->name, pb_rep_metric_name(h),
              x.bytes ? "working set" : "problem size", f->sweep, fallback_title(family_fallback(f)));
-    fprintf(g, "set multiplot layout %d,%d title ", rows, cols);
-    gp_str(g, title);
-    fprintf(g, " font ',12'\n");
+    char layout[64], caption[600];
+    snprintf(layout, sizeof layout, "multiplot layout %d,%d title", rows, cols);
+    chart_caption(rep, f->rows, f->n, NAN, caption, sizeof caption);
+    gp_title(g, layout, title, caption, " font ',12'");
     double lo, hi;
     rate_range(f, NAN, &lo, &hi);
     put_y_axis(g, h, lo, fmax(hi, put_ceilings(g, f)));
@@ -507,7 +599,9 @@ static int plot_sweep_values(pb_report_ctx *rep, const pb_family *f, const pb_ro
     double a = strtod(v0, NULL), b = strtod(v1, NULL);
     int logx = a > 0 && b / a >= 4; /* strides and chain lengths grow geometrically */
     snprintf(xlabel, sizeof xlabel, "%s%s", f->sweep, logx ? " (log scale)" : "");
-    gp_set(g, "title", title);
+    char caption[600];
+    chart_caption(rep, f->rows, f->n, size, caption, sizeof caption);
+    gp_title(g, "title", title, caption, "");
     gp_set(g, "xlabel", xlabel);
     if (logx)
         fprintf(g, "set logscale x 2\nset xrange [%g:%g]\n", a / 1.3, b * 1.3);
@@ -701,7 +795,9 @@ static int write_bar_plot(pb_report_ctx *rep, const pb_family *f, const char *st
         FILE *g = gp_open(rep, img, 1000, 560);
         rc = g ? 0 : -1;
         if (g) {
-            gp_set(g, "title", title);
+            char caption[600];
+            chart_caption(rep, f->rows, f->n, size, caption, sizeof caption);
+            gp_title(g, "title", title, caption, "");
             gp_set(g, "xlabel", "variant");
             double lo, hi;
             rate_range(f, size, &lo, &hi);
@@ -788,18 +884,28 @@ int pb_rep_plot_matrix(pb_report_ctx *rep, const pb_matrix *m, const pb_matrix_g
     FILE *g = gp_open(rep, stem, 1000, 560);
     if (!g)
         return -1;
-    char full[400], ylabel[96];
+    char full[400], ylabel[96], caption[600];
+    const pb_row **drawn = calloc((size_t)(m->ntc + 1) * ng + 1, sizeof *drawn);
+    size_t nd = 0;
+    for (size_t v = 0; drawn && v < ng; ++v)
+        for (int k = -1; k < m->ntc; ++k)
+            drawn[nd++] = k < 0 ? grp[v]->cuda : grp[v]->tc[k];
+    chart_caption(rep, drawn, nd, NAN, caption, sizeof caption);
+    free(drawn);
     snprintf(full, sizeof full, "%s%s", title, fallback_title(fb));
-    gp_set(g, "title", full);
+    gp_title(g, "title", full, caption, "");
     gp_set(g, "xlabel", "variant");
-    snprintf(ylabel, sizeof ylabel, "%s [%s] (log scale)", pb_rep_metric_name(h), pb_row_unit(h));
+    /* compilers are compared by ratios, often 10x and more apart: logarithmic from one
+     * decade on, linear below (a log axis of less than a decade has one labelled tic) */
+    int logy = hi / lo >= 10;
+    snprintf(ylabel, sizeof ylabel, "%s [%s]%s", pb_rep_metric_name(h), pb_row_unit(h), logy ? " (log scale)" : "");
     gp_set(g, "ylabel", ylabel);
-    /* always logarithmic: compilers are compared by ratios, often 10x and more apart */
-    if (hi / lo < 10)
-        lo = hi / 10;
-    fprintf(g, "set logscale y 10\nset yrange [%.6g:%.6g]\nset xrange [-0.5:%g]\n"
-               "set key outside right top vertical noreverse Left\nset xtics nomirror%s (",
-            lo / 1.5, hi * 1.5, (double)ng - 0.5, tics_crowded(NULL, 0, grp, ng) ? " rotate by -45" : "");
+    if (logy)
+        put_log_y(g, lo / 1.5, hi * 1.5);
+    else
+        fprintf(g, "set yrange [0:%.6g]\n", hi * 1.1);
+    fprintf(g, "set xrange [-0.5:%g]\nset key outside right top vertical noreverse Left\nset xtics nomirror%s (",
+            (double)ng - 0.5, tics_crowded(NULL, 0, grp, ng) ? " rotate by -45" : "");
     for (size_t v = 0; v < ng; ++v) {
         fprintf(g, "%s", v ? ", " : "");
         gp_str(g, grp[v]->head->variant);
@@ -894,16 +1000,23 @@ int pb_rep_plot_spread(pb_report_ctx *rep, const pb_rep_spread_item *it, size_t 
         return -1;
     }
     const pb_row *h = it[0].row;
-    char full[700], ylabel[128];
+    char full[700], ylabel[128], caption[600];
+    const pb_row **drawn = calloc(3 * n + 1, sizeof *drawn);
+    size_t nd = 0;
+    for (size_t i = 0; drawn && i < n; ++i)
+        if (it[i].sp.n)
+            drawn[nd++] = it[i].row, drawn[nd++] = it[i].sp.slowest, drawn[nd++] = it[i].sp.fastest;
+    chart_caption(rep, drawn, nd, NAN, caption, sizeof caption);
+    free(drawn);
     snprintf(full, sizeof full, "%s%s", title, fallback_title(fb));
-    gp_set(g, "title", full);
+    gp_title(g, "title", full, caption, "");
     gp_set(g, "xlabel", "variant");
     int logy = lo > 0 && hi / lo > 100;
     snprintf(ylabel, sizeof ylabel, "%s [%s]: median, bar min-max%s", pb_rep_metric_name(h), pb_row_unit(h),
              logy ? " (log scale)" : "");
     gp_set(g, "ylabel", ylabel);
     if (logy)
-        fprintf(g, "set logscale y 10\nset yrange [%.6g:%.6g]\n", lo / 1.5, hi * 1.5);
+        put_log_y(g, lo / 1.5, hi * 1.5);
     else
         fprintf(g, "set yrange [0:%.6g]\n", hi * 1.1);
     fprintf(g, "set key outside right top vertical noreverse Left\nset grid noxtics\nset xrange [-0.6:%g]\n"

@@ -2,6 +2,7 @@
  * never averaged: each GPU's row is one value of the min / median / max. */
 #define _GNU_SOURCE
 #include "report_spread.h"
+#include "pb_bench.h"
 #include "pb_match.h"
 #include "pb_tab.h"
 #include "report_plot.h"
@@ -153,8 +154,9 @@ static int write_case(pb_report_ctx *rep, const pb_family *f, double size)
     }
     qsort(it, ni, sizeof *it, item_qsort);
     const pb_row *h = f->rows[0];
-    char x[64], title[600], stem[600], raw[700];
-    fprintf(rep->md, "### %s %s%s%s, %s = %.0f\n\n", h->benchmark, h->dtype, h->params[0] ? " " : "", h->params,
+    char x[64], title[600], stem[600], raw[700], params[128];
+    pb_params_shown(h->benchmark, h->params, size, params, sizeof params);
+    fprintf(rep->md, "### %s %s%s%s, %s = %.0f\n\n", h->benchmark, h->dtype, params[0] ? " " : "", params,
             pb_rep_size_name(h), size);
     pb_tab t;
     pb_tab_init(&t, 9);
@@ -192,9 +194,9 @@ static int write_case(pb_report_ctx *rep, const pb_family *f, double size)
     pb_tab_free(&t);
     if (rc == 0) {
         snprintf(title, sizeof title, "%s %s%s%s, %s = %.0f: %s across %zu %s", h->benchmark, h->dtype,
-                 h->params[0] ? " " : "", h->params, pb_rep_size_name(h), size, pb_rep_metric_name(h), here,
+                 params[0] ? " " : "", params, pb_rep_size_name(h), size, pb_rep_metric_name(h), here,
                  who(rep->instance));
-        snprintf(raw, sizeof raw, "spread %s %.0f", f->title, size);
+        snprintf(raw, sizeof raw, "spread %s %.0f", f->stem, size);
         pb_rep_file_stem(raw, stem, sizeof stem);
         rc = pb_rep_plot_spread(rep, out, ni, title, stem);
     }

@@ -175,8 +175,8 @@ static void cell(const scase *c, const pb_row *r, int with_variant, char *buf, s
         return;
     }
     pb_fmt_rate(pb_row_rate(r), PB_FMT_TEXT, rate, sizeof rate);
-    if (r != c->lib && reference(c))
-        snprintf(frac, sizeof frac, " (%.2f)", fraction(c, r));
+    if (r != c->lib && reference(c)) /* two significant digits below 0.1: 0.0037, not 0.00 */
+        snprintf(frac, sizeof frac, fraction(c, r) < 0.095 ? " (%.2g)" : " (%.2f)", fraction(c, r));
     snprintf(buf, cap, "%s%s%s%s%s", with_variant ? r->variant : r->backend, " ", rate, frac, fallback(r) ? "*" : "");
 }
 
@@ -251,7 +251,8 @@ static void put_case_start(const summary *s, const scase *c, const char *which, 
     pb_tab_put(t, "%s", h->benchmark);
     pb_tab_put(t, "%s", h->dtype);
     pb_tab_put(t, "%s=%s", size_name(h), pb_fmt_size(h->size, x, sizeof x));
-    pb_tab_put(t, "%s", h->params);
+    pb_params_shown(h->benchmark, h->params, h->size, x, sizeof x);
+    pb_tab_put(t, "%s", x);
     gpu_cell(s, h, which, x, sizeof x);
     pb_tab_put(t, "%s", x);
     pb_tab_put(t, "%s", pb_row_unit(h));
@@ -370,12 +371,38 @@ int pb_summary_table(const pb_rowset *rows, pb_fmt fmt, pb_tab *t, size_t *ncase
 
 /* ---- the paragraph ---- */
 
-static void paragraph_head(FILE *f, const scase *c, const char *clock)
+/* The paragraph's lines, wrapped before an item that would pass the width (0: never),
+ * one column short of it: the separator ("; " ends a line as ";") must still fit.
+ * Continuation lines are indented by four. */
+typedef struct wrap {
+    FILE *f;
+    int width, col;
+} wrap;
+
+static void wrap_item(wrap *w, const char *sep, const char *item)
+{
+    int n = (int)(strlen(sep) + strlen(item));
+    if (w->width > 0 && w->col > 4 && w->col + n > w->width - 1) {
+        size_t keep = strlen(sep);
+        while (keep && sep[keep - 1] == ' ')
+            --keep; /* "; " ends the line as ";" */
+        fprintf(w->f, "%.*s\n    %s", (int)keep, sep, item);
+        w->col = 4 + (int)strlen(item);
+    } else {
+        fprintf(w->f, "%s%s", sep, item);
+        w->col += n;
+    }
+}
+
+static void paragraph_head(wrap *w, const scase *c, const char *clock)
 {
     const pb_row *h = c->head;
-    char size[32];
-    fprintf(f, "  %s %s %s=%s%s%s [%s, %s clock]", h->benchmark, h->dtype, size_name(h),
-            pb_fmt_size(h->size, size, sizeof size), h->params[0] ? " " : "", h->params, pb_row_unit(h), clock);
+    char size[32], params[128], head[320];
+    pb_params_shown(h->benchmark, h->params, h->size, params, sizeof params);
+    snprintf(head, sizeof head, "  %s %s %s=%s%s%s [%s, %s clock]", h->benchmark, h->dtype, size_name(h),
+             pb_fmt_size(h->size, size, sizeof size), params[0] ? " " : "", params, pb_row_unit(h), clock);
+    w->col = 0;
+    wrap_item(w, "", head);
 }
 
 static const char *model_name(const summary *s, int m, char *buf, size_t cap)
@@ -388,30 +415,31 @@ static const char *model_name(const summary *s, int m, char *buf, size_t cap)
     return buf;
 }
 
-static void paragraph_line(FILE *f, const summary *s, const scase *c)
+static void paragraph_line(wrap *w, const summary *s, const scase *c)
 {
-    char x[128], name[48];
-    paragraph_head(f, c, clock_of(c));
-    fputc(':', f);
-    const char *sep = " ";
+    char x[128], name[48], item[192];
+    paragraph_head(w, c, clock_of(c));
+    const char *sep = ": ";
     for (int m = 0; m < nmodels(s); ++m) {
         const pb_row *r = model_row(c, m);
         if (!r)
             continue;
         cell(c, r, m != 0, x, sizeof x);
-        fprintf(f, "%s%s %s", sep, model_name(s, m, name, sizeof name), x);
+        snprintf(item, sizeof item, "%s %s", model_name(s, m, name, sizeof name), x);
+        wrap_item(w, sep, item);
         sep = "; ";
     }
-    fputc('\n', f);
+    fputc('\n', w->f);
 }
 
 /* Several GPUs: one line per case with min / median / max of each model's best. */
-static int paragraph_spread(FILE *f, const summary *s, const scase *c, size_t n)
+static int paragraph_spread(wrap *w, const summary *s, const scase *c, size_t n)
 {
-    char x[320], name[48];
-    paragraph_head(f, c, clock_name(clocks_of(c, n)));
-    fprintf(f, " across %zu %s:", n, instances_name(s));
-    const char *sep = " ";
+    char x[320], name[48], item[384];
+    paragraph_head(w, c, clock_name(clocks_of(c, n)));
+    snprintf(item, sizeof item, "across %zu %s", n, instances_name(s));
+    wrap_item(w, " ", item);
+    const char *sep = ": ";
     for (int m = 0; m < nmodels(s); ++m) {
         model_spread ms;
         if (spread_of(c, n, m, &ms) != 0)
@@ -419,15 +447,19 @@ static int paragraph_spread(FILE *f, const summary *s, const scase *c, size_t n)
         if (!ms.sp.n)
             continue;
         spread_cell(&ms, n, x, sizeof x);
-        fprintf(f, "%s%s %s", sep, model_name(s, m, name, sizeof name), x);
+        snprintf(item, sizeof item, "%s %s", model_name(s, m, name, sizeof name), x);
+        wrap_item(w, sep, item);
         sep = "; ";
     }
-    fputc('\n', f);
+    fputc('\n', w->f);
     return 0;
 }
 
-void pb_summary_paragraph(FILE *f, const pb_rowset *rows)
+void pb_summary_paragraph(FILE *f, const pb_rowset *rows) { pb_summary_paragraph_width(f, rows, PB_TEXT_WIDTH); }
+
+void pb_summary_paragraph_width(FILE *f, const pb_rowset *rows, int max_width)
 {
+    wrap w = {f, max_width, 0};
     enum { MAX_LINES = 12 };
     summary s;
     if (build(&s, rows) != 0 || s.n == 0) {
@@ -449,9 +481,8 @@ void pb_summary_paragraph(FILE *f, const pb_rowset *rows)
             for (int m = 0; m < nmodels(&s); ++m)
                 fb |= fallback(model_row(&s.c[k], m));
         if (shown == 0) {
-            fprintf(f, "\nbest of each model (%s; largest size):\n",
-                    any_ref ? "in parentheses: fraction of the library's rate, or of the best CUDA where there is no "
-                              "library"
+            fprintf(f, "\nbest of each model (largest size; %s):\n",
+                    any_ref ? "in parentheses: fraction of the library's rate, or of the best CUDA without one"
                             : "no library or CUDA row to compare with");
             if (s.instance)
                 fprintf(f, "  (several %s: min / median / max of each %s's best and the slowest; portbench "
@@ -460,9 +491,9 @@ void pb_summary_paragraph(FILE *f, const pb_rowset *rows)
         }
         if (shown < MAX_LINES) {
             if (s.instance && j - last > 1)
-                paragraph_spread(f, &s, &s.c[last], j - last);
+                paragraph_spread(&w, &s, &s.c[last], j - last);
             else
-                paragraph_line(f, &s, &s.c[last]);
+                paragraph_line(&w, &s, &s.c[last]);
             ++shown;
         }
     }
@@ -475,28 +506,38 @@ void pb_summary_paragraph(FILE *f, const pb_rowset *rows)
 
 /* ---- command ---- */
 
-enum { O_MD, O_CSV };
+enum { O_MD, O_CSV, O_WIDE };
 
 static const pb_optdef summary_opts[] = {
     {"md", PB_OPT_NONE, NULL, "markdown table", O_MD, 0},
     {"csv", PB_OPT_NONE, NULL, "CSV on standard output: one row per case and model (and GPU)", O_CSV, 0},
+    {"wide", PB_OPT_NONE, NULL, "text: one line per case however wide (default: fit 120 columns)", O_WIDE, 0},
     {NULL, 0, NULL, NULL, 0, 0},
 };
+
+/* The text table's key: benchmark, dtype, size, params, gpu, unit, clock lead every block. */
+enum { SUMMARY_KEYS = 7 };
 
 static const char summary_details[] =
     "Per benchmark, dtype, size and params (and GPU model, when the files hold several): the\n"
     "library's rate (cuBLAS, CUB, cudaMemcpy), the best CUDA variant and its rate, and the best\n"
     "OpenMP variant and its rate for every toolchain, each followed by its fraction of the\n"
     "library's rate, or of the best CUDA rate where there is no library. Rates are the\n"
-    "benchmark's headline unit (GFLOP/s for FLOP-bound benchmarks, else GB/s) on each row's\n"
-    "clock; the clock column says which (mixed: rows of the case differ). Only rows that passed\n"
-    "verification count; '*' marks OpenMP target code that ran on the host.\n"
+    "benchmark's headline unit (GFLOP/s for FLOP-bound benchmarks, Melem/s for histogram and\n"
+    "ranksort, else GB/s) on each row's clock; the clock column says which (mixed: rows of the\n"
+    "case differ). Only rows that passed verification count; '*' marks OpenMP target code that\n"
+    "ran on the host.\n"
     "\n"
     "Rows of several GPUs (distinct gpu_uuid; or of several MPI ranks without GPUs) are never\n"
     "mixed: each case is shown per GPU (the gpu column: GPU index@host, and MPI rank), followed\n"
     "by a line 'spread of N GPUs' with, for each model, the min / median / max across the GPUs\n"
     "of that GPU's best rate and the slowest GPU. --csv gives the per-GPU rows with host,\n"
     "gpu_index, gpu_uuid and rank columns (no spread lines).\n"
+    "\n"
+    "The text table fits 120 columns: when the models do not fit beside the case, they go on\n"
+    "in further blocks, each led by the case columns again (every number is kept); --wide\n"
+    "prints one line per case however wide. Parameters that stand for the size when 0 (gemm's\n"
+    "m, n, k; transpose's cols) show the size they take; --csv keeps the params as measured.\n"
     "\n"
     "exit status: 0; 2 usage or input error (a malformed CSV names its file and line).\n";
 
@@ -505,16 +546,25 @@ const pb_cmdspec pb_summary_spec = {
     {summary_opts}, 1, -1, summary_details,
 };
 
+typedef struct summary_args {
+    pb_fmt fmt;
+    int wide;
+} summary_args;
+
 static int on_option(void *ctx, const pb_optdef *d, const char *val, char *err, size_t cap)
 {
     (void)val, (void)err, (void)cap;
-    *(pb_fmt *)ctx = d->id == O_MD ? PB_FMT_MD : PB_FMT_CSV;
+    summary_args *a = ctx;
+    if (d->id == O_WIDE)
+        a->wide = 1;
+    else
+        a->fmt = d->id == O_MD ? PB_FMT_MD : PB_FMT_CSV;
     return PB_OK;
 }
 
 int pb_cmd_summary(int argc, char **argv)
 {
-    pb_fmt fmt = PB_FMT_TEXT;
+    summary_args a = {PB_FMT_TEXT, 0};
     char err[2 * PATH_MAX];
     char **files = calloc((size_t)argc + 1, sizeof *files);
     int nfiles = 0;
@@ -522,7 +572,8 @@ int pb_cmd_summary(int argc, char **argv)
         pb_errorf("out of memory");
         return PB_EXIT_USAGE;
     }
-    int rc = pb_opt_parse(&pb_summary_spec, argc, argv, on_option, &fmt, files, &nfiles, err, sizeof err);
+    int rc = pb_opt_parse(&pb_summary_spec, argc, argv, on_option, &a, files, &nfiles, err, sizeof err);
+    const pb_fmt fmt = a.fmt;
     if (rc == PB_OPT_HELP) {
         pb_opt_help(stdout, &pb_summary_spec);
         free(files);
@@ -564,7 +615,7 @@ int pb_cmd_summary(int argc, char **argv)
                        inst == PB_KEY_GPU ? "GPU index@host, MPI rank" : "rank@host");
             putchar('\n');
         }
-        pb_tab_print(stdout, &t, fmt);
+        pb_tab_print_fit(stdout, &t, fmt, a.wide ? 0 : PB_TEXT_WIDTH, SUMMARY_KEYS);
         int fb = 0;
         for (size_t i = 0; i < rows.n && fmt != PB_FMT_CSV; ++i)
             fb |= counted(&rows.rows[i]) && fallback(&rows.rows[i]);

@@ -27,8 +27,10 @@ int pb_summary_table(const pb_rowset *s, pb_fmt fmt, pb_tab *t, size_t *ncases);
 
 /* One paragraph for the end of a benchmark's output: per benchmark, dtype and params, the
  * largest size with a passing library, CUDA or OpenMP row. Prints nothing when no such
- * row passed. */
+ * row passed. A line that would pass max_width columns goes on in the next, indented
+ * (0: one line per case, however wide); pb_summary_paragraph fits PB_TEXT_WIDTH. */
 void pb_summary_paragraph(FILE *f, const pb_rowset *rows);
+void pb_summary_paragraph_width(FILE *f, const pb_rowset *rows, int max_width);
 
 #ifdef __cplusplus
 }
