@@ -564,8 +564,8 @@ static int compare_two(const cmp_args *a, side_set *base, side_set *cur, FILE *o
     }
     rc = pb_tab_print(out, &t, a->fmt);
     if (a->fmt != PB_FMT_CSV) {
-        list_only(out, &base->first, p.of_base, "base", inst, a->fmt);
-        list_only(out, &cur->first, p.of_new, "new", inst, a->fmt);
+        list_only(out, &base->first, p.of_base, base->name, inst, a->fmt);
+        list_only(out, &cur->first, p.of_new, cur->name, inst, a->fmt);
         if (inst == PB_KEY_GPU)
             list_lost_gpus(out, &base->rows, &cur->rows, a->fmt);
     } else {
@@ -675,7 +675,8 @@ static int compare_by_compiler(const cmp_args *a, const pb_rowset *s, const size
             }
     if (a->fmt != PB_FMT_CSV)
         fputc('\n', out);
-    rc = pb_tab_print(out, &t, a->fmt);
+    /* the case columns (benchmark .. unit) lead every block when the text is fitted */
+    rc = pb_tab_print_fit(out, &t, a->fmt, a->wide ? 0 : PB_TEXT_WIDTH, 6 + (m.instance != 0));
     size_t nreg = m.nregressions, namb = m.nambiguous;
     pb_tab_free(&t);
     pb_matrix_free(&m);

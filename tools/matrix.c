@@ -1,6 +1,7 @@
 /* matrix.c - the compiler matrix (matrix.h). */
 #define _GNU_SOURCE
 #include "matrix.h"
+#include "pb_bench.h"
 #include "pb_common.h"
 #include "pb_table.h"
 
@@ -95,12 +96,19 @@ static int find_steps(pb_matrix *m, const char *baselines, char *err, size_t cap
                 base_of[k] = j;
         if (any && is_base[k])
             continue; /* a baseline is the reference, not judged */
-        if (base_of[k] < 0 || m->nsteps == PB_MATRIX_MAX_STEPS)
-            m->unjudged[m->nunjudged++] = k;
-        else {
+        if (base_of[k] >= 0 && m->nsteps < PB_MATRIX_MAX_STEPS) {
             m->step_old[m->nsteps] = base_of[k];
             m->step_new[m->nsteps++] = k;
         }
+    }
+    /* unjudged: neither judged nor the reference of one that is (the oldest of a compiler
+     * is the reference of the next) */
+    for (int k = 0; k < m->ntc; ++k) {
+        int used = 0;
+        for (int j = 0; j < m->nsteps; ++j)
+            used |= m->step_new[j] == k || m->step_old[j] == k;
+        if (!used)
+            m->unjudged[m->nunjudged++] = k;
     }
     return 0;
 }
@@ -326,6 +334,19 @@ static void fastest(const pb_matrix *m, const pb_matrix_group *g, char *buf, siz
         snprintf(buf, cap, "%s", m->tc[best]);
 }
 
+/* Columns: the case; each toolchain (time, rate; CSV: status); then, full: each verdict,
+ * the fastest, CUDA, each toolchain over CUDA (the layout scripts read); text without wide:
+ * the rates, CUDA's, then the verdicts. */
+static void put_steps_header(const pb_matrix *m, int csv, int full, pb_tab *t)
+{
+    for (int k = 0; k < m->nsteps; ++k) {
+        const char *o = m->tc[m->step_old[k]], *n = m->tc[m->step_new[k]];
+        pb_tab_put(t, csv ? "%s_over_%s" : full ? "%s/%s" : "%s/ref", n, o);
+        if (csv)
+            pb_tab_put(t, "%s_vs_%s", n, o);
+    }
+}
+
 static void put_header(const pb_matrix *m, pb_fmt fmt, int wide, pb_tab *t)
 {
     int csv = fmt == PB_FMT_CSV, full = wide || fmt != PB_FMT_TEXT;
@@ -340,43 +361,25 @@ static void put_header(const pb_matrix *m, pb_fmt fmt, int wide, pb_tab *t)
         if (csv)
             pb_tab_put(t, "%s_status", m->tc[k]);
     }
-    if (full)
+    if (full) {
+        put_steps_header(m, csv, full, t);
+        if (m->ntc > 1)
+            pb_tab_put(t, "fastest");
         pb_tab_put(t, csv ? "cuda_time_s" : "cuda time");
+    }
     pb_tab_put(t, csv ? "cuda_rate" : full ? "cuda rate" : "cuda");
     if (csv)
         pb_tab_put(t, "cuda_status");
-    for (int k = 0; k < m->nsteps; ++k) {
-        const char *o = m->tc[m->step_old[k]], *n = m->tc[m->step_new[k]];
-        pb_tab_put(t, csv ? "%s_over_%s" : full ? "%s/%s" : "%s/ref", n, o);
-        if (csv)
-            pb_tab_put(t, "%s_vs_%s", n, o);
-    }
     if (!full)
-        return;
-    if (m->ntc > 1)
-        pb_tab_put(t, "fastest");
-    for (int k = 0; k < m->ntc; ++k)
-        pb_tab_put(t, csv ? "%s_over_cuda" : "%s/cuda", m->tc[k]);
+        put_steps_header(m, csv, full, t);
+    else
+        for (int k = 0; k < m->ntc; ++k)
+            pb_tab_put(t, csv ? "%s_over_cuda" : "%s/cuda", m->tc[k]);
 }
 
-static void put_group(const pb_matrix *m, const pb_matrix_group *g, pb_fmt fmt, int wide, pb_tab *t)
+static void put_steps(const pb_matrix *m, const pb_matrix_group *g, pb_fmt fmt, pb_tab *t)
 {
     char x[96];
-    int full = wide || fmt != PB_FMT_TEXT;
-    pb_tab_put(t, "%s", g->head->benchmark);
-    pb_tab_put(t, "%s", g->head->variant);
-    pb_tab_put(t, "%s", g->head->dtype);
-    pb_tab_put(t, "%s", fmt == PB_FMT_CSV ? (snprintf(x, sizeof x, "%.0f", g->head->size), x)
-                                          : pb_fmt_size(g->head->size, x, sizeof x));
-    pb_tab_put(t, "%s", g->head->params);
-    if (m->instance) {
-        pb_row_gpu_label(g->head, x, sizeof x);
-        pb_tab_put(t, "%s", x);
-    }
-    pb_tab_put(t, "%s", pb_row_unit(g->head));
-    for (int k = 0; k < m->ntc; ++k)
-        put_time_rate(t, &g->runs[k], fmt, full);
-    put_time_rate(t, &g->cuda_runs, fmt, full);
     for (int k = 0; k < m->nsteps; ++k) {
         const pb_cmp *c = &g->step_cmp[k];
         double ratio = g->step[k] == PB_STEP_NONE || g->step[k] == PB_STEP_UNKNOWN ? NAN : c->ratio;
@@ -390,12 +393,44 @@ static void put_group(const pb_matrix *m, const pb_matrix_group *g, pb_fmt fmt, 
             pb_tab_put(t, "%.2f %s", ratio, name);
         }
     }
-    if (!full)
+}
+
+static void put_group(const pb_matrix *m, const pb_matrix_group *g, pb_fmt fmt, int wide, pb_tab *t)
+{
+    char x[96];
+    int full = wide || fmt != PB_FMT_TEXT;
+    pb_tab_put(t, "%s", g->head->benchmark);
+    pb_tab_put(t, "%s", g->head->variant);
+    pb_tab_put(t, "%s", g->head->dtype);
+    if (fmt == PB_FMT_CSV)
+        pb_tab_put(t, "%.0f", g->head->size);
+    else
+        pb_tab_put(t, "%s", pb_fmt_size(g->head->size, x, sizeof x));
+    if (fmt == PB_FMT_CSV) {
+        pb_tab_put(t, "%s", g->head->params);
+    } else { /* gemm's m=0 (= the size) as the value it stands for */
+        char shown[160];
+        pb_params_shown(g->head->benchmark, g->head->params, g->head->size, shown, sizeof shown);
+        pb_tab_put(t, "%s", shown);
+    }
+    if (m->instance) {
+        pb_row_gpu_label(g->head, x, sizeof x);
+        pb_tab_put(t, "%s", x);
+    }
+    pb_tab_put(t, "%s", pb_row_unit(g->head));
+    for (int k = 0; k < m->ntc; ++k)
+        put_time_rate(t, &g->runs[k], fmt, full);
+    if (!full) {
+        put_time_rate(t, &g->cuda_runs, fmt, full);
+        put_steps(m, g, fmt, t);
         return;
+    }
+    put_steps(m, g, fmt, t);
     if (m->ntc > 1) {
         fastest(m, g, x, sizeof x);
         pb_tab_put(t, "%s", x);
     }
+    put_time_rate(t, &g->cuda_runs, fmt, full);
     for (int k = 0; k < m->ntc; ++k) {
         pb_cmp c;
         double r = NAN;
