@@ -205,8 +205,10 @@ int pb_run_prepare(pb_options *o, pb_run_env *env)
 {
     memset(env, 0, sizeof *env);
     gethostname(env->hostname, sizeof env->hostname - 1);
-    time_t now = time(NULL);
-    strftime(env->started, sizeof env->started, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    strftime(env->started, sizeof env->started, "%Y-%m-%dT%H:%M:%SZ", gmtime(&ts.tv_sec));
+    env->started_unix_us = (double)ts.tv_sec * 1e6 + (double)(ts.tv_nsec / 1000);
     if (check_built(o) != PB_OK || resolve_gpu(o, env) != PB_OK || check_memory(o, env) != PB_OK)
         return PB_ERR;
     pb_topo_summary(env->probe.ok ? env->gpu.pci_bus_id : NULL, &env->topo);
@@ -792,6 +794,7 @@ void *pb_run_meta(int argc, char **argv, const pb_run_env *env, const pb_run_log
     add_str(root, "git_sha", pb_git_sha);
     add_str(root, "hostname", env->hostname);
     add_str(root, "started_utc", env->started);
+    cJSON_AddNumberToObject(root, "started_unix_us", env->started_unix_us); /* exact in a double until 2255 */
     char fin[32];
     time_t now = time(NULL);
     strftime(fin, sizeof fin, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));

@@ -25,6 +25,7 @@ typedef struct pb_run_env {
     pb_topo topo;
     char hostname[128];
     char started[32];
+    double started_unix_us; /* the same to the microsecond: orders runs recorded in one second */
 } pb_run_env;
 
 /* Find the GPU (--gpu), check the sizes against device and host memory and --threads

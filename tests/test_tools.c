@@ -913,15 +913,27 @@ static void test_history(void)
     char *out;
     /* v7 omp(clang-19) regressed in the latest run (2.01 ms -> 2.4 ms, compiler 19.1.8): exit 1 */
     CHECK(run(&out, "cd '%s' && '%s' history --results history dmvm", fixtures, pb) == 1);
-    CHECK(strstr(out, "dmvm v7 omp(clang-19) double 4096  [h200]") != NULL);
-    CHECK(strstr(out, "dmvm v1 cuda double 4096  [a100]") != NULL); /* GPUs are kept apart */
-    CHECK(count(out, "REGRESSED") == 2);                             /* v1 in February, v7 in March */
-    CHECK(strstr(out, "3 configuration(s) over 4 run(s); 1 regressed or failed in their latest run:\n"
-                      "  dmvm v7 omp(clang-19) double 4096 [h200]\n") != NULL);
+    /* the verdict first, then a line per configuration */
+    CHECK(strstr(out, "history dmvm: 3 configuration(s) over 4 run(s); each run judged against the previous one and the "
+                      "spread of up to 5 before it, threshold 5%\n"
+                      "latest runs: 1 regressed or failed, 0 too noisy to judge (AMBIGUOUS), 1 first of their trend, 1 SAME "
+                      "or FASTER\n\n"
+                      "regressed or failed in their latest run (exit status 1): 1\n"
+                      "  dmvm v7 omp(clang-19) double 4096 [h200]: x1.194 against the previous run; clang 19.1.7 -> "
+                      "19.1.8\n") == out);
+    CHECK(strstr(out, "dmvm v1 cuda double 4096           a100      1   44.8    44.8  GB/s  first\n") != NULL);
+    CHECK(strstr(out, "dmvm v7 omp(clang-19) double 4096  h200      3   67.1    56.0  GB/s  REGRESSED x1.194\n") != NULL);
+    CHECK(count(out, "\n") == 10);            /* a line per configuration: no run tables */
     CHECK(strstr(out, "nvidia-smi") == NULL); /* other CSVs in a run directory are not results */
+    free(out);
+    /* every run on request */
+    CHECK(run(&out, "cd '%s' && '%s' history --results history dmvm --details", fixtures, pb) == 1);
+    CHECK(strstr(out, "dmvm v7 omp(clang-19) double 4096  [h200]") != NULL);
+    CHECK(strstr(out, "dmvm v1 cuda double 4096  [a100]") != NULL); /* GPU models are kept apart */
+    CHECK(count(out, "REGRESSED") == 3);                             /* v1 in February, v7 in March, and the summary */
     CHECK(strstr(out, "clock      time   GB/s") != NULL && strstr(out, "  host   1.100 ms  122.1") != NULL);
     free(out);
-    /* in time order; v1 regressed in the middle run but recovered: exit 0 */
+    /* in time order; v1 regressed in the middle run and came back within the earlier runs: SAME, exit 0 */
     CHECK(run(&out, "cd '%s' && '%s' history --results=history --gpu h200 dmvm --variant v1 --csv", fixtures, pb) == 0);
     CHECK(strstr(out, "gpu,benchmark,variant,backend,toolchain,dtype,size,params,run,timestamp,git_sha,compiler_version,"
                       "clock,time_s,rate,ratio_vs_prev,noise,status\n") == out);
@@ -931,15 +943,20 @@ static void test_history(void)
     CHECK(jan && feb && mar && jan < feb && feb < mar);
     CHECK(jan && strstr(jan, ",first\n") == strchr(jan, '\n') - 6);
     CHECK(feb && strstr(feb, "REGRESSED\n") == strchr(feb, '\n') - 9);
-    CHECK(mar && strstr(mar, "FASTER\n") == strchr(mar, '\n') - 6);
+    CHECK(mar && strstr(mar, ",SAME\n") == strchr(mar, '\n') - 5);
     CHECK(count(out, "\n") == 4);
+    free(out);
+    /* judged against the previous run alone (--lookback 1): March is FASTER than February */
+    CHECK(run(&out, "cd '%s' && '%s' history --results=history --gpu h200 dmvm --variant v1 --lookback 1 --csv", fixtures,
+              pb) == 0);
+    CHECK(strstr(out, ",FASTER\n") != NULL);
     free(out);
     CHECK(run(&out, "cd '%s' && '%s' history --results history --toolchain clang-19 --threshold 25%% dmvm", fixtures, pb) == 0);
     CHECK(count(out, "REGRESSED") == 0 && strstr(out, "1 configuration(s)")); /* 19% is within 25% */
     free(out);
     CHECK(run(&out, "cd '%s' && '%s' history --results history --compiler clang dmvm", fixtures, pb) == 1);
     free(out);
-    CHECK(run(&out, "cd '%s' && '%s' history --results history --gpu a100 --md dmvm", fixtures, pb) == 0);
+    CHECK(run(&out, "cd '%s' && '%s' history --results history --gpu a100 --md --details dmvm", fixtures, pb) == 0);
     CHECK(strstr(out, "#### dmvm v1 cuda double 4096 (a100)") != NULL && strstr(out, "| first |") != NULL);
     free(out);
     /* errors */
@@ -956,6 +973,48 @@ static void test_history(void)
     CHECK(run(&out, "'%s' history dmvm reduce", pb) == 2 && strstr(out, "unexpected argument 'reduce'"));
     free(out);
     CHECK(run(&out, "'%s' history dmvm --size", pb) == 2 && strstr(out, "--size needs a value"));
+    free(out);
+    CHECK(run(&out, "'%s' history dmvm --lookback 0", pb) == 2 && strstr(out, "--lookback '0'"));
+    free(out);
+}
+
+/* Issue 22: a rented GPU with a new UUID each run, and two runs recorded in one second. */
+static void test_history_trends(void)
+{
+    char dir[1024], *out;
+    fresh_dir(dir, sizeof dir, "history_trends");
+    /* a run on both GPUs, then three on "the same" GPU 0 with a new UUID each time; the last
+     * 1.3x slower: one trend, REGRESSED (once a tree held a run of several GPUs, trends were
+     * keyed by UUID: "first" four times, exit 0) */
+    CHECK(run(&out, "cd '%s' && mkdir -p cloud/dmvm/20261031T000000Z_all && cp '%s/gpus_base.csv' "
+                    "cloud/dmvm/20261031T000000Z_all/results.csv && "
+                    "for i in 1 2 3; do d=cloud/dmvm/2026110${i}T000000Z_n; mkdir -p $d && "
+                    "sed \"s/GPU-fake-0/GPU-rented-$i/\" '%s/gpus_lost.csv' > $d/results.csv || exit 1; done && "
+                    "sed -i 's/,4e-05,/,5.2e-05,/; s/,3.96e-05,/,5.15e-05,/' cloud/dmvm/20261103T000000Z_n/results.csv",
+              dir, fixtures, fixtures) == 0);
+    free(out);
+    CHECK(run(&out, "'%s' history --results '%s' --gpu cloud dmvm --variant v7 --toolchain clang-19 --size 100", pb, dir) ==
+          1);
+    CHECK(strstr(out, "2 configuration(s) over 4 run(s)") != NULL && strstr(out, "REGRESSED x1.300") != NULL);
+    CHECK(strstr(out, "cloud@nodeA g0     4") != NULL && strstr(out, "cloud@nodeA g1     1") != NULL);
+    free(out);
+    CHECK(run(&out, "'%s' history --results '%s' --gpu cloud dmvm --variant v7 --toolchain clang-19 --size 100 --details", pb,
+              dir) == 1);
+    CHECK(strstr(out, "(GPU-rented-1)") && strstr(out, "(GPU-rented-2)") && strstr(out, "(GPU-rented-3)"));
+    free(out);
+    /* two runs of one second: label "a" was started after label "b" and is 2x slower. By
+     * name it came first and b read FASTER; meta.json's started_unix_us orders them */
+    CHECK(run(&out, "cd '%s' && mkdir -p sec/dmvm/20261101T000000Z_a sec/dmvm/20261101T000000Z_b && "
+                    "sed 's/,4e-05,/,8e-05,/; s/,3.96e-05,/,7.92e-05,/' '%s/gpus_lost.csv' > sec/dmvm/20261101T000000Z_a/results.csv && "
+                    "cp '%s/gpus_lost.csv' sec/dmvm/20261101T000000Z_b/results.csv && "
+                    "echo '{\"started_unix_us\": 1761955200900000}' > sec/dmvm/20261101T000000Z_a/results.csv.meta.json && "
+                    "echo '{\"started_unix_us\": 1761955200100000}' > sec/dmvm/20261101T000000Z_b/results.csv.meta.json",
+              dir, fixtures, fixtures) == 0);
+    free(out);
+    CHECK(run(&out, "'%s' history --results '%s' --gpu sec dmvm --variant v7 --toolchain clang-19 --size 100 --csv", pb,
+              dir) == 1);
+    const char *b = strstr(out, "20261101T000000Z_b,"), *a = strstr(out, "20261101T000000Z_a,");
+    CHECK(a && b && b < a && strstr(a, ",REGRESSED\n") != NULL);
     free(out);
 }
 
@@ -1596,8 +1655,8 @@ static void test_summary_gpus(void)
     free(out);
 }
 
-/* history over recorded runs of two GPUs: each GPU its own trend; a later run on GPU 0
- * alone continues GPU 0's. */
+/* history over recorded runs of two GPUs: each GPU index its own trend (not its UUID); a
+ * later run on GPU 0 alone continues GPU 0's. */
 static void test_history_gpus(void)
 {
     char dir[1024], *out;
@@ -1608,23 +1667,22 @@ static void test_history_gpus(void)
               dir, fixtures) == 0);
     free(out);
     CHECK(run(&out, "'%s' history --results '%s' dmvm --toolchain clang-19", pb, dir) == 1);
-    CHECK(strstr(out, "fake: runs with rows of several GPUs: each GPU (gpu_uuid) is a trend of its own") == out + 1);
-    CHECK(strstr(out, "\ndmvm v7 omp(clang-19) double 100  [fake g0@nodeA]\n") != NULL);
-    CHECK(strstr(out, "\ndmvm v7 omp(clang-19) double 100  [fake g1@nodeA]\n") != NULL);
-    CHECK(count(out, "REGRESSED") == 2 && count(out, "first") == 8);
-    CHECK(strstr(out, "8 configuration(s) over 3 run(s); 2 regressed or failed in their latest run:\n"
-                      "  dmvm v7 omp(clang-19) double 33 [fake g1@nodeA]\n"
-                      "  dmvm v7 omp(clang-19) double 100 [fake g1@nodeA]\n") != NULL);
+    CHECK(strstr(out, "history dmvm: 8 configuration(s) over 3 run(s)") == out);
+    CHECK(strstr(out, "regressed or failed in their latest run (exit status 1): 2\n"
+                      "  dmvm v7 omp(clang-19) double 33 [fake@nodeA g1]: x1.300 against the previous run\n"
+                      "  dmvm v7 omp(clang-19) double 100 [fake@nodeA g1]: x1.300 against the previous run\n") != NULL);
+    CHECK(strstr(out, "dmvm v7 omp(clang-19) double 100  fake@nodeA g0     3") != NULL);
+    CHECK(strstr(out, "dmvm v7 omp(clang-19) double 100  fake@nodeA g1     2") != NULL);
     free(out);
     CHECK(run(&out, "'%s' history --results '%s' dmvm --variant v7 --toolchain clang-19 --size 100 --csv", pb, dir) == 1);
-    CHECK(strstr(out, "fake g0@nodeA,dmvm,v7,omp,clang-19,double,100,,20261103T000000Z_c,") != NULL); /* GPU 0 alone */
-    CHECK(strstr(out, "fake g1@nodeA,dmvm,v7,omp,clang-19,double,100,,20261102T000000Z_b,2026-11-22T00:00:00Z,"
-                      "fixture0000,19.1.7,host,5.72e-05,1.42657,1.3,0.0282843,REGRESSED\n") != NULL);
+    CHECK(strstr(out, "fake@nodeA g0,dmvm,v7,omp,clang-19,double,100,,20261103T000000Z_c,") != NULL); /* GPU 0 alone */
+    CHECK(strstr(out, "fake@nodeA g1,dmvm,v7,omp,clang-19,double,100,,20261102T000000Z_b,2026-11-22T00:00:00Z,"
+                      "fixture0000,19.1.7,host,5.72e-05,1.42657,1.3,0.01,REGRESSED\n") != NULL);
     CHECK(count(out, "\n") == 1 + 5); /* g0: 3 runs, g1: 2 */
     free(out);
     /* GPU 0's trend alone: nothing regressed (gcc's v1 got faster) */
     CHECK(run(&out, "'%s' history --results '%s' dmvm --toolchain gcc-12 --variant v1", pb, dir) == 0);
-    CHECK(count(out, "FASTER") == 2 && strstr(out, "[fake g0@nodeA]") != NULL);
+    CHECK(count(out, "FASTER") >= 1 && strstr(out, "fake@nodeA g0") != NULL);
     free(out);
 }
 
@@ -2267,7 +2325,7 @@ int main(int argc, char **argv)
         {"compare", {test_compare_cli, test_compare_clocks, test_compare_runs}},
         {"large", {test_large}},
         {"by_compiler", {test_by_compiler, test_compiler_versions, test_compiler_nightly}},
-        {"history", {test_history, test_history_torn, test_history_clock}},
+        {"history", {test_history, test_history_trends, test_history_torn, test_history_clock}},
         {"record", {test_record}},
         {"report", {test_report, test_report_matrix}},
         {"summary", {test_summary}},

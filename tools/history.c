@@ -1,7 +1,10 @@
-/* history.c - `portbench history`: reads the CSVs of DIR/<gpu>/BENCH/<run>/ (record.h), and
- * shows each configuration's runs in time order, each judged against the previous run
- * where it passed, on the clock both runs have. A run that cannot be read (torn by a
- * crash, hand-edited) is skipped with a warning: it never hides the others. */
+/* history.c - `portbench history`: reads the CSVs of DIR/<gpu>/BENCH/<run>/ (record.h) and
+ * follows each configuration over the recorded runs. A trend is keyed by the GPU model (the
+ * tree's GPU directory), the host and the GPU index, never by a GPU's UUID: a run on both GPUs
+ * of a node (--gpu all, MPI) continues the trends of runs on one of them. Each run is judged
+ * against the previous one and the spread of the runs before it
+ * (pb_match.h's rule). The text starts with the verdict, then a line per configuration;
+ * --details adds every run. A run that cannot be read is skipped with a warning. */
 #define _GNU_SOURCE
 #include "history.h"
 #include "pb_common.h"
@@ -10,6 +13,7 @@
 #include "pb_table.h"
 #include "record.h"
 
+#include <cjson/cJSON.h>
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -22,12 +26,14 @@
 /* ---- options ---- */
 
 enum { NFILTERS = 6 };
-enum { O_RESULTS = NFILTERS, O_GPU, O_THRESHOLD, O_MD, O_CSV };
+enum { O_RESULTS = NFILTERS, O_GPU, O_THRESHOLD, O_LOOKBACK, O_DETAILS, O_MD, O_CSV };
 
-/* Filters are ids 0..NFILTERS-1, in the order of row_fields(). */
+enum { DEFAULT_LOOKBACK = 5, MAX_LOOKBACK = 100 };
+
+/* Filters are ids 0..NFILTERS-1, in the order of row_wanted(). */
 static const pb_optdef history_opts[] = {
     {"results", PB_OPT_VALUE, "DIR", "results tree (default ./" PB_RECORD_DEFAULT_DIR ")", O_RESULTS, 0},
-    {"gpu", PB_OPT_VALUE, "G", "only this GPU directory of the tree (default: every GPU, each a trend of its own)",
+    {"gpu", PB_OPT_VALUE, "G", "only this GPU directory of the tree (default: every GPU model, each its own trends)",
      O_GPU, 0},
     {"variant", PB_OPT_VALUE, "LIST", "only these variants (comma list; so are the filters below)", 0, 0},
     {"backend", PB_OPT_VALUE, "LIST", "only these backends (cuda, omp, cublas ...)", 1, 0},
@@ -36,28 +42,43 @@ static const pb_optdef history_opts[] = {
     {"dtype", PB_OPT_VALUE, "LIST", "only these dtypes", 4, 0},
     {"size", PB_OPT_VALUE, "LIST", "only these sizes", 5, 0},
     {"threshold", PB_OPT_VALUE, "X", "smallest change that counts: 5% or 0.05 (default 5%)", O_THRESHOLD, 0},
+    {"lookback", PB_OPT_VALUE, "N", "a run is judged against the spread of up to N earlier runs (default 5)", O_LOOKBACK,
+     0},
+    {"details", PB_OPT_NONE, NULL, "every run of every configuration, not a line per configuration", O_DETAILS, 0},
     {"md", PB_OPT_NONE, NULL, "markdown", O_MD, 0},
-    {"csv", PB_OPT_NONE, NULL, "one CSV table on standard output", O_CSV, 0},
+    {"csv", PB_OPT_NONE, NULL, "one CSV table on standard output: every run of every configuration", O_CSV, 0},
     {NULL, 0, NULL, NULL, 0, 0},
 };
 
 static const char history_details[] =
-    "Reads the runs recorded with --record under DIR/<gpu>/BENCH/*/ (their portbench CSVs; run\n"
-    "directories are named by UTC time, so name order is time order; each GPU directory is a\n"
-    "trend of its own). For every configuration (benchmark, variant, backend, toolchain, dtype,\n"
-    "size, params) it lists the runs in time order: run, timestamp, git_sha, compiler version,\n"
-    "the clock used, time and rate on that clock, and the verdict against the previous run where\n"
-    "the configuration passed, by the rule of 'portbench compare' (on the clock both runs have:\n"
-    "the device clock when both have it, else the host clock); a SLOWER run is REGRESSED.\n"
-    "A run that cannot be read (a torn or malformed CSV, an unknown 'verified' value) is skipped\n"
-    "with a warning on stderr naming it.\n"
-    "Several GPUs: where the runs of a GPU directory hold rows of several GPUs (--gpu all, MPI),\n"
-    "each physical GPU (gpu_uuid) is a trend of its own, named in the gpu column and the headings\n"
-    "as 'h200 g1@node7' (GPU index@host, and MPI rank); a later run on one of them alone\n"
-    "continues its trend. MPI ranks without GPUs are told apart by rank.\n"
+    "Reads the runs recorded with --record under DIR/<gpu>/BENCH/*/ (their portbench CSVs), in the\n"
+    "order they were started (meta.json's started_unix_us; runs without it by their directory\n"
+    "name, which starts with the UTC second). A trend is one configuration (benchmark, variant,\n"
+    "backend, toolchain, dtype, size, params) on one GPU model (the tree's GPU directory), host and\n"
+    "GPU index: a GPU's UUID does not split it (a rented GPU may carry a new one each time, it is\n"
+    "shown in --details), and a run on several GPUs (--gpu all, MPI) continues the trend of each of\n"
+    "them (GPU 0's row continues the runs on GPU 0 alone).\n"
     "\n"
-    "exit status: 0; 1 when the latest run of a shown configuration regressed or failed\n"
-    "verification; 2 usage or input error (no readable run, no row matching the filters).\n";
+    "Each run of a trend is judged, on the clock its rows have in common with the earlier ones:\n"
+    "  REGRESSED  slower than the previous run by the rule of 'portbench compare' (beyond the\n"
+    "             threshold and apart from it) and also apart from each of the up to --lookback\n"
+    "             earlier runs (slower than every one of them); FASTER mirrored\n"
+    "  AMBIGUOUS  beyond the threshold against the previous run, but within the spread of the\n"
+    "             earlier runs or of its own repetitions (too noisy to judge)\n"
+    "  SAME       within the threshold of the previous run, or back within the threshold of the\n"
+    "             earlier runs' centre after a previous run that was off (the ratio is then to that\n"
+    "             centre)\n"
+    "  first, FAIL, SKIP\n"
+    "The text starts with the verdict of the latest runs and the configurations that regressed,\n"
+    "then one line per configuration (runs, first and latest rate, the latest verdict);\n"
+    "--details adds a table of every run per configuration (run, timestamp, git_sha, compiler\n"
+    "version, clock, time, rate, ratio to the previous run, noise, GPUs with their UUIDs).\n"
+    "A run that cannot be read (a torn or malformed CSV, an unknown 'verified' value, an\n"
+    "impossible number) is skipped with a warning on stderr naming it.\n"
+    "\n"
+    "exit status: 0; 1 when the latest run of a shown configuration REGRESSED or failed\n"
+    "verification; 3 when nothing did but some latest runs are AMBIGUOUS; 2 usage or input error\n"
+    "(no readable run, no row matching the filters).\n";
 
 const pb_cmdspec pb_history_spec = {
     "history", "BENCH", "the trend of a benchmark's recorded runs (--record), with regressions flagged",
@@ -68,22 +89,34 @@ typedef struct hist_args {
     const char *root, *gpu, *bench;
     const char *filter[NFILTERS];
     double threshold;
+    int lookback, details;
     pb_fmt fmt;
 } hist_args;
 
 static int on_option(void *ctx, const pb_optdef *d, const char *val, char *err, size_t cap)
 {
     hist_args *a = ctx;
-    if (d->id < NFILTERS)
+    if (d->id < NFILTERS) {
         a->filter[d->id] = val;
-    else if (d->id == O_RESULTS)
+    } else if (d->id == O_RESULTS) {
         a->root = val;
-    else if (d->id == O_GPU)
+    } else if (d->id == O_GPU) {
         a->gpu = val;
-    else if (d->id == O_THRESHOLD)
+    } else if (d->id == O_THRESHOLD) {
         return pb_parse_threshold(val, &a->threshold, err, cap) == 0 ? PB_OK : PB_ERR;
-    else
+    } else if (d->id == O_LOOKBACK) {
+        char *end;
+        long n = strtol(val, &end, 10);
+        if (end == val || *end || n < 1 || n > MAX_LOOKBACK) {
+            snprintf(err, cap, "--lookback '%s': a whole number of runs from 1 to %d", val, MAX_LOOKBACK);
+            return PB_ERR;
+        }
+        a->lookback = (int)n;
+    } else if (d->id == O_DETAILS) {
+        a->details = 1;
+    } else {
         a->fmt = d->id == O_MD ? PB_FMT_MD : PB_FMT_CSV;
+    }
     return PB_OK;
 }
 
@@ -117,8 +150,8 @@ static int row_wanted(const hist_args *a, const pb_row *r)
 typedef struct run {
     char gpu[64];
     char name[256];
+    double started_us; /* meta.json's started_unix_us, NaN without it */
     pb_rowset rows;
-    pb_index ix;
 } run;
 
 typedef struct runs {
@@ -129,10 +162,8 @@ typedef struct runs {
 
 static void runs_free(runs *rs)
 {
-    for (size_t i = 0; i < rs->n; ++i) {
+    for (size_t i = 0; i < rs->n; ++i)
         pb_rowset_free(&rs->v[i].rows);
-        pb_index_free(&rs->v[i].ix);
-    }
     free(rs->v);
 }
 
@@ -236,6 +267,33 @@ static int read_run(const char *dir, pb_rowset *rows, char *err, size_t cap)
     return rc;
 }
 
+/* started_unix_us of the first CSV's meta.json in dir, NaN when there is none. */
+static double run_started(const char *dir)
+{
+    size_t ncsv;
+    char **csv = list_dir(dir, 1, &ncsv);
+    double us = NAN;
+    for (size_t i = 0; csv && i < ncsv && isnan(us); ++i) {
+        char p[PATH_MAX];
+        if (snprintf(p, sizeof p, "%s/%s.meta.json", dir, csv[i]) >= (int)sizeof p)
+            continue;
+        FILE *f = fopen(p, "r");
+        if (!f)
+            continue;
+        char buf[1 << 16];
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[n] = '\0';
+        cJSON *j = cJSON_Parse(buf);
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, "started_unix_us");
+        if (cJSON_IsNumber(v) && v->valuedouble > 0)
+            us = v->valuedouble;
+        cJSON_Delete(j);
+    }
+    free_names(csv, ncsv);
+    return us;
+}
+
 static int add_run(runs *rs, const char *dir, const char *gpu, const char *name)
 {
     char err[2 * PATH_MAX];
@@ -259,15 +317,23 @@ static int add_run(runs *rs, const char *dir, const char *gpu, const char *name)
     }
     pb_strlcpy(r.gpu, gpu, sizeof r.gpu);
     pb_strlcpy(r.name, name, sizeof r.name);
+    r.started_us = run_started(dir);
     rs->v[rs->n++] = r;
     return 0;
 }
 
+/* By GPU directory, then in time: two runs that both know when they started, by that (two
+ * runs of one second have labels in any order); else by name (the UTC second, then the
+ * label, _2 before _10). */
 static int cmp_run(const void *a, const void *b)
 {
     const run *x = a, *y = b;
     int c = strcmp(x->gpu, y->gpu);
-    return c ? c : pb_natural_cmp(x->name, y->name); /* time first; _2 before _10 */
+    if (c)
+        return c;
+    if (!isnan(x->started_us) && !isnan(y->started_us) && x->started_us != y->started_us)
+        return x->started_us < y->started_us ? -1 : 1;
+    return pb_natural_cmp(x->name, y->name);
 }
 
 /* Every readable run of a->bench under the root (one GPU, or all), by GPU, in time order. */
@@ -315,6 +381,213 @@ static int scan_runs(const hist_args *a, runs *rs, char *err, size_t cap)
 
 /* ---- the trends ---- */
 
+/* One run of one trend: its rows (one per GPU or rank of the host that ran it). */
+typedef struct point {
+    size_t run;
+    const pb_row **row;
+    size_t n;
+    const char *status; /* first, SAME, FASTER, REGRESSED, AMBIGUOUS, FAIL, SKIP, NO-TIME */
+    pb_cmp c;           /* against the previous passing run */
+} point;
+
+typedef struct trend {
+    char gpu[64]; /* the tree's GPU directory: the GPU model */
+    const pb_row *head;
+    point *p;
+    size_t n;
+} trend;
+
+static int all_pass(const point *p)
+{
+    for (size_t i = 0; i < p->n; ++i)
+        if (!pb_row_is(p->row[i], "PASS") || !(pb_row_time(p->row[i]) > 0))
+            return 0;
+    return p->n > 0;
+}
+
+static const char *point_status(const point *p)
+{
+    for (size_t i = 0; i < p->n; ++i)
+        if (pb_row_is(p->row[i], "FAIL"))
+            return "FAIL";
+    for (size_t i = 0; i < p->n; ++i)
+        if (pb_row_is(p->row[i], "SKIP"))
+            return "SKIP";
+    return all_pass(p) ? NULL : "NO-TIME";
+}
+
+/* Judge each point against the previous passing one and the up to lookback before it. */
+static void judge_trend(trend *t, const hist_args *a)
+{
+    const point *pass[MAX_LOOKBACK];
+    size_t npass = 0;
+    for (size_t i = 0; i < t->n; ++i) {
+        point *p = &t->p[i];
+        memset(&p->c, 0, sizeof p->c);
+        p->c.ratio = p->c.noise = NAN;
+        p->status = point_status(p);
+        if (p->status)
+            continue;
+        if (!npass) {
+            p->status = "first";
+        } else {
+            const point *prev = pass[npass - 1];
+            pb_side b = {prev->row, prev->n}, n = {p->row, p->n};
+            pb_verdict v = pb_classify_sides(&b, &n, a->threshold, &p->c);
+            if (v == PB_SLOWER || v == PB_FASTER) { /* also apart from every earlier run? */
+                const pb_row *rows[MAX_LOOKBACK * 8];
+                size_t nr = 0;
+                for (size_t k = 0; k < npass; ++k)
+                    for (size_t j = 0; j < pass[k]->n && nr < sizeof rows / sizeof *rows; ++j)
+                        rows[nr++] = pass[k]->row[j];
+                pb_side w = {rows, nr};
+                pb_cmp wc;
+                pb_verdict wv = pb_classify_sides(&w, &n, a->threshold, &wc);
+                if (wv != v) { /* back within the earlier runs (SAME), or within their spread */
+                    v = wv == PB_SAME ? PB_SAME : PB_AMBIGUOUS;
+                    p->c = wc;
+                    p->c.verdict = v;
+                    if (v == PB_AMBIGUOUS && wc.why == PB_WHY_NONE)
+                        p->c.why = PB_WHY_OVERLAP;
+                }
+            }
+            p->status = v == PB_SLOWER ? "REGRESSED" : pb_verdict_name(v);
+        }
+        if (npass == (size_t)a->lookback) /* keep the last lookback passing points */
+            memmove(pass, pass + 1, --npass * sizeof *pass);
+        pass[npass++] = p;
+    }
+}
+
+/* The trends of the runs of one GPU directory, in order of first appearance. */
+typedef struct trends {
+    trend *t;
+    size_t n;
+    const pb_row **rows; /* every point's rows, one array */
+    point *points;
+} trends;
+
+static void trends_free(trends *ts)
+{
+    free(ts->t);
+    free(ts->rows);
+    free(ts->points);
+    memset(ts, 0, sizeof *ts);
+}
+
+static int build_trends(const hist_args *a, const runs *rs, size_t g0, size_t g1, trends *ts)
+{
+    memset(ts, 0, sizeof *ts);
+    pb_rowset all = {0};
+    size_t total = 0;
+    for (size_t i = g0; i < g1; ++i)
+        total += rs->v[i].rows.n;
+    const pb_row **from = malloc((total + 1) * sizeof *from);
+    size_t *run_of = malloc((total + 1) * sizeof *run_of);
+    int rc = from && run_of ? 0 : -1;
+    for (size_t i = g0; i < g1 && rc == 0; ++i)
+        for (size_t j = 0; j < rs->v[i].rows.n && rc == 0; ++j) {
+            const pb_row *r = &rs->v[i].rows.rows[j];
+            if (!row_wanted(a, r))
+                continue;
+            from[all.n] = r;
+            run_of[all.n] = i;
+            rc = pb_rowset_push(&all, r);
+        }
+    pb_index ix;
+    memset(&ix, 0, sizeof ix);
+    ts->t = calloc(all.n + 1, sizeof *ts->t);
+    ts->rows = calloc(all.n + 1, sizeof *ts->rows);
+    ts->points = calloc(all.n + 1, sizeof *ts->points);
+    if (rc != 0 || !ts->t || !ts->rows || !ts->points || pb_index_build(&ix, &all, PB_KEY_ROW | PB_KEY_HOST | PB_KEY_INDEX) != 0)
+        rc = -1;
+    size_t used_rows = 0, used_points = 0;
+    for (size_t i = 0; i < all.n && rc == 0; ++i) {
+        if (pb_index_first(&ix, ix.key[i]) != (long)i)
+            continue;
+        trend *t = &ts->t[ts->n++];
+        pb_strlcpy(t->gpu, rs->v[g0].gpu, sizeof t->gpu);
+        t->head = from[i];
+        t->p = ts->points + used_points;
+        /* the chain is in run order: a new point where the run changes */
+        for (long j = (long)i; j >= 0; j = pb_index_next(&ix, j)) {
+            if (!t->n || t->p[t->n - 1].run != run_of[j]) {
+                point *p = &t->p[t->n++];
+                p->run = run_of[j];
+                p->row = ts->rows + used_rows;
+                ++used_points;
+            }
+            point *p = &t->p[t->n - 1];
+            p->row[p->n++] = from[j];
+            ++used_rows;
+        }
+        judge_trend(t, a);
+    }
+    pb_index_free(&ix);
+    pb_rowset_free(&all);
+    free(from);
+    free(run_of);
+    if (rc != 0)
+        trends_free(ts);
+    return rc;
+}
+
+/* "h200@node7 g1": the GPU model, host and GPU index of a trend. */
+static void trend_where(const trend *t, char *buf, size_t cap)
+{
+    char idx[24] = "";
+    if (!isnan(t->head->gpu_index))
+        snprintf(idx, sizeof idx, " g%.0f", t->head->gpu_index);
+    snprintf(buf, cap, "%s%s%s%s", t->gpu, t->head->host[0] ? "@" : "", t->head->host, idx);
+}
+
+/* The rows of a point: their MPI ranks and GPU UUIDs ("r1 (GPU-...)"); the GPU index is the trend's. */
+static void point_gpus(const point *p, char *buf, size_t cap, int uuids)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < p->n && len < cap; ++i) {
+        const pb_row *r = p->row[i];
+        char rank[24] = "";
+        if (!isnan(r->rank))
+            snprintf(rank, sizeof rank, "r%.0f", r->rank);
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s%s%s%s", i ? "," : "", rank,
+                                uuids && r->gpu_uuid[0] ? (rank[0] ? " (" : "(") : "", uuids ? r->gpu_uuid : "",
+                                uuids && r->gpu_uuid[0] ? ")" : "");
+    }
+}
+
+/* A point's time (its rows' median on the compared clock) and rate on that clock. */
+static double point_time(const point *p, int device)
+{
+    double t[64];
+    size_t n = 0;
+    for (size_t i = 0; i < p->n && n < 64; ++i)
+        t[n++] = pb_row_clock_time(p->row[i], device);
+    for (size_t i = 1; i < n; ++i)
+        for (size_t j = i; j > 0 && t[j] < t[j - 1]; --j) {
+            double x = t[j];
+            t[j] = t[j - 1], t[j - 1] = x;
+        }
+    return !n ? NAN : n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+}
+
+static int point_device(const point *p)
+{
+    if (!isnan(p->c.ratio))
+        return p->c.device;
+    return p->n && strcmp(p->row[0]->clock, "device") == 0 && p->row[0]->device_time_median_s > 0;
+}
+
+static double point_rate(const point *p)
+{
+    int dev = point_device(p);
+    double t = point_time(p, dev), own = p->n ? pb_row_time(p->row[0]) : NAN;
+    return t > 0 && own > 0 ? pb_row_rate(p->row[0]) * own / t : NAN;
+}
+
+/* ---- output ---- */
+
 static const char *const cols_text[] = {"gpu",  "benchmark", "variant", "backend", "toolchain", "dtype",
                                         "size", "params",    "run",     "timestamp", "git_sha", "compiler_version",
                                         "clock", "time",     "rate",    "vs prev", "noise",   "status"};
@@ -323,239 +596,193 @@ static const char *const cols_csv[] = {"gpu",  "benchmark", "variant", "backend"
                                        "clock", "time_s",   "rate",    "ratio_vs_prev", "noise", "status"};
 enum { NCOLS = sizeof cols_text / sizeof *cols_text, KEY_COLS = 8, RATE_COL = 14 };
 
+/* One table row per point of the trend: the details view and the CSV. */
+static void put_points(const hist_args *a, const runs *rs, const trend *t, pb_tab *tab)
+{
+    for (size_t i = 0; i < t->n; ++i) {
+        const point *p = &t->p[i];
+        const pb_row *r = p->row[0];
+        int pass = all_pass(p), dev = point_device(p);
+        char v[64], gpu[600], where[160], gpus[300];
+        trend_where(t, where, sizeof where);
+        point_gpus(p, gpus, sizeof gpus, a->fmt != PB_FMT_CSV);
+        snprintf(gpu, sizeof gpu, "%s%s%s", where, gpus[0] ? " " : "", gpus);
+        pb_tab_put(tab, "%s", gpu);
+        pb_tab_put(tab, "%s", r->benchmark);
+        pb_tab_put(tab, "%s", r->variant);
+        pb_tab_put(tab, "%s", r->backend);
+        pb_tab_put(tab, "%s", r->toolchain);
+        pb_tab_put(tab, "%s", r->dtype);
+        pb_tab_put(tab, "%.0f", r->size);
+        pb_tab_put(tab, "%s", r->params);
+        pb_tab_put(tab, "%s", rs->v[p->run].name);
+        pb_tab_put(tab, "%s", r->timestamp);
+        pb_tab_put(tab, "%s", r->git_sha);
+        pb_tab_put(tab, "%s", r->compiler_version);
+        pb_tab_put(tab, "%s", pass ? pb_clock_name(dev) : "");
+        pb_tab_put(tab, "%s", pass ? pb_fmt_time(point_time(p, dev), a->fmt, v, sizeof v) : "");
+        pb_tab_put(tab, "%s", pass ? pb_fmt_rate(point_rate(p), a->fmt, v, sizeof v) : "");
+        pb_tab_put(tab, "%s", pb_fmt_num(p->c.ratio, "%.3f", a->fmt, v, sizeof v));
+        pb_tab_put(tab, "%s", pb_fmt_num(a->fmt == PB_FMT_CSV ? p->c.noise : 100 * p->c.noise, "%.1f%%", a->fmt, v, sizeof v));
+        pb_tab_put(tab, "%s", p->status);
+    }
+}
+
 static void put_header(pb_tab *t, pb_fmt fmt, const char *unit)
 {
     for (int c = 0; c < NCOLS; ++c)
         pb_tab_put(t, "%s", fmt == PB_FMT_CSV ? cols_csv[c] : c == RATE_COL ? unit : cols_text[c]);
 }
 
-typedef struct trend_ctx {
-    const hist_args *a;
-    const runs *rs;
-    size_t g0, g1;     /* the runs of one GPU directory */
-    unsigned instance; /* PB_KEY_GPU or PB_KEY_SLOT: its runs hold several GPUs (or ranks) */
-} trend_ctx;
+/* The latest point and its verdict, for the summary. */
+static const point *latest(const trend *t) { return t->n ? &t->p[t->n - 1] : NULL; }
 
-/* The gpu column: the GPU directory, and which GPU when runs hold several ("h200 g1@node7"). */
-static void trend_gpu(const trend_ctx *x, const run *rn, const pb_row *r, char *buf, size_t cap)
-{
-    char where[160] = "";
-    if (x->instance)
-        pb_row_gpu_label(r, where, sizeof where);
-    snprintf(buf, cap, "%s%s%s", rn->gpu, where[0] ? " " : "", where);
-}
+static int is_bad(const point *p) { return !strcmp(p->status, "REGRESSED") || !strcmp(p->status, "FAIL"); }
 
-/* One table row per run holding the key; returns 1 if the latest one regressed or failed. */
-static int key_trend(const trend_ctx *x, const char *key, pb_tab *t)
+static void verdict_line(const trend *t, const hist_args *a, char *buf, size_t cap)
 {
-    const hist_args *a = x->a;
-    const pb_row *prev = NULL;
-    int bad = 0;
-    for (size_t i = x->g0; i < x->g1; ++i) {
-        const run *rn = &x->rs->v[i];
-        long j = pb_index_first(&rn->ix, key);
-        if (j < 0)
-            continue;
-        const pb_row *r = &rn->rows.rows[j];
-        int pass = pb_row_is(r, "PASS");
-        pb_cmp c = {strcmp(r->clock, "device") == 0, NAN, pb_row_time(r), NAN, NAN, NAN, PB_SAME};
-        double rate = pb_row_rate(r);
-        const char *status;
-        if (!pass) {
-            status = r->verified;
-        } else if (!prev) {
-            status = "first";
-        } else {
-            pb_verdict v = pb_classify(prev, r, a->threshold, &c);
-            status = v == PB_SLOWER ? "REGRESSED" : pb_verdict_name(v);
-            rate = pb_row_rate_on(r, c.device);
-        }
-        bad = strcmp(status, "REGRESSED") == 0 || strcmp(status, "FAIL") == 0;
-        if (pass && pb_row_time(r) > 0)
-            prev = r; /* the next run is judged against the last good measurement */
-        char v[64], gpu[256];
-        trend_gpu(x, rn, r, gpu, sizeof gpu);
-        pb_tab_put(t, "%s", gpu);
-        pb_tab_put(t, "%s", r->benchmark);
-        pb_tab_put(t, "%s", r->variant);
-        pb_tab_put(t, "%s", r->backend);
-        pb_tab_put(t, "%s", r->toolchain);
-        pb_tab_put(t, "%s", r->dtype);
-        pb_tab_put(t, "%.0f", r->size);
-        pb_tab_put(t, "%s", r->params);
-        pb_tab_put(t, "%s", rn->name);
-        pb_tab_put(t, "%s", r->timestamp);
-        pb_tab_put(t, "%s", r->git_sha);
-        pb_tab_put(t, "%s", r->compiler_version);
-        pb_tab_put(t, "%s", pass ? pb_clock_name(c.device) : "");
-        pb_tab_put(t, "%s", pass ? pb_fmt_time(c.new_s, a->fmt, v, sizeof v) : "");
-        pb_tab_put(t, "%s", pass ? pb_fmt_rate(rate, a->fmt, v, sizeof v) : "");
-        pb_tab_put(t, "%s", pb_fmt_num(c.ratio, "%.3f", a->fmt, v, sizeof v));
-        pb_tab_put(t, "%s", pb_fmt_num(a->fmt == PB_FMT_CSV ? c.noise : 100 * c.noise, "%.1f%%", a->fmt, v, sizeof v));
-        pb_tab_put(t, "%s", status);
+    const point *p = latest(t);
+    char key[300], where[160], why[300] = "", gpus[200];
+    pb_row_key_str(t->head, key, sizeof key);
+    trend_where(t, where, sizeof where);
+    point_gpus(p, gpus, sizeof gpus, 0);
+    if (!strcmp(p->status, "REGRESSED"))
+        snprintf(why, sizeof why, ": x%.3f against the previous run", p->c.ratio);
+    else if (!strcmp(p->status, "AMBIGUOUS")) {
+        why[0] = ':', why[1] = ' ';
+        pb_cmp_why(&p->c, why + 2, sizeof why - 2);
     }
-    return bad;
-}
-
-/* The configurations of one GPU's runs, in order of first appearance: their keys, and a
- * row of each (for the headings). */
-typedef struct keys {
-    char **key;
-    const pb_row **row;
-    size_t n;
-} keys;
-
-static int collect_keys(const trend_ctx *x, unsigned fields, keys *k)
-{
-    size_t total = 0;
-    for (size_t i = x->g0; i < x->g1; ++i)
-        total += x->rs->v[i].rows.n;
-    pb_rowset all = {0};
-    const pb_row **from = malloc((total + 1) * sizeof *from);
-    int rc = from ? 0 : -1;
-    for (size_t i = x->g0; i < x->g1 && rc == 0; ++i)
-        for (size_t j = 0; j < x->rs->v[i].rows.n && rc == 0; ++j) {
-            const pb_row *r = &x->rs->v[i].rows.rows[j];
-            if (!row_wanted(x->a, r))
-                continue;
-            from[all.n] = r;
-            rc = pb_rowset_push(&all, r);
-        }
-    pb_index ix;
-    k->key = calloc(all.n + 1, sizeof *k->key);
-    k->row = calloc(all.n + 1, sizeof *k->row);
-    k->n = 0;
-    if (rc == 0 && k->key && k->row && pb_index_build(&ix, &all, fields) == 0) {
-        for (size_t i = 0; i < all.n && rc == 0; ++i)
-            if (pb_index_first(&ix, ix.key[i]) == (long)i) {
-                k->row[k->n] = from[i];
-                if (!(k->key[k->n++] = strdup(ix.key[i])))
-                    rc = -1;
-            }
-        pb_index_free(&ix);
-    } else {
-        rc = -1;
+    const pb_row *r = p->row[0];
+    char ver[200] = "";
+    if (t->n > 1) { /* what else changed since the previous run */
+        const pb_row *q = t->p[t->n - 2].row[0];
+        if (strcmp(q->compiler_version, r->compiler_version) != 0)
+            snprintf(ver, sizeof ver, "; %s %s -> %s", r->compiler, q->compiler_version, r->compiler_version);
     }
-    pb_rowset_free(&all);
-    free(from);
-    return rc;
-}
-
-static void keys_free(keys *k)
-{
-    for (size_t i = 0; k->key && i < k->n; ++i)
-        free(k->key[i]);
-    free(k->key);
-    free(k->row);
-}
-
-typedef struct totals {
-    size_t configs, bad;
-    char **bad_line;
-    size_t nbad_lines;
-} totals;
-
-static void note_bad(totals *tt, const pb_row *r, const char *gpu, pb_fmt fmt)
-{ /* gpu: as trend_gpu() names it */
-    char key[300], *s;
-    pb_row_key_str(r, key, sizeof key);
-    char **p = realloc(tt->bad_line, (tt->nbad_lines + 1) * sizeof *p);
-    if (!p)
-        return;
-    tt->bad_line = p;
-    if (asprintf(&s, fmt == PB_FMT_MD ? "- `%s` (%s)" : "  %s [%s]", key, gpu) >= 0)
-        tt->bad_line[tt->nbad_lines++] = s;
-}
-
-/* The trends of one GPU's runs; CSV rows go to all. 0, or -1 out of memory. */
-static int gpu_history(const trend_ctx *x, unsigned fields, pb_tab *all, totals *tt, FILE *out)
-{
-    keys k;
-    char gpu[256];
-    if (collect_keys(x, fields, &k) != 0) {
-        keys_free(&k);
-        return -1;
-    }
-    if (x->instance && k.n && x->a->fmt != PB_FMT_CSV)
-        fprintf(out, "\n%s%s: runs with rows of several %s: each %s is a trend of its own (%s)%s\n",
-                x->a->fmt == PB_FMT_MD ? "**" : "", x->rs->v[x->g0].gpu, x->instance == PB_KEY_GPU ? "GPUs" : "MPI ranks",
-                x->instance == PB_KEY_GPU ? "GPU (gpu_uuid)" : "rank",
-                x->instance == PB_KEY_GPU ? "GPU index@host, MPI rank" : "rank@host", x->a->fmt == PB_FMT_MD ? "**" : "");
-    int rc = 0;
-    for (size_t i = 0; i < k.n && rc == 0; ++i) {
-        int bad;
-        ++tt->configs;
-        if (x->a->fmt == PB_FMT_CSV) {
-            bad = key_trend(x, k.key[i], all);
-        } else { /* text and markdown: one block per configuration, the key in its heading */
-            pb_tab t;
-            pb_tab_init(&t, NCOLS);
-            put_header(&t, x->a->fmt, pb_row_unit(k.row[i]));
-            bad = key_trend(x, k.key[i], &t);
-            for (int c = 0; c < KEY_COLS; ++c)
-                t.hidden[c] = 1;
-            char key[300];
-            pb_row_key_str(k.row[i], key, sizeof key);
-            trend_gpu(x, &x->rs->v[x->g0], k.row[i], gpu, sizeof gpu);
-            fprintf(out, x->a->fmt == PB_FMT_MD ? "\n#### %s (%s)\n\n" : "\n%s  [%s]\n", key, gpu);
-            rc = pb_tab_print(out, &t, x->a->fmt);
-            pb_tab_free(&t);
-        }
-        if (bad) {
-            ++tt->bad;
-            trend_gpu(x, &x->rs->v[x->g0], k.row[i], gpu, sizeof gpu);
-            note_bad(tt, k.row[i], gpu, x->a->fmt);
-        }
-    }
-    keys_free(&k);
-    return rc;
+    snprintf(buf, cap, a->fmt == PB_FMT_MD ? "- `%s` [%s%s%s]%s%s" : "  %s [%s%s%s]%s%s", key, where, gpus[0] ? " " : "",
+             gpus, why, ver);
 }
 
 static int print_history(const hist_args *a, runs *rs, FILE *out)
 {
-    pb_tab all;
-    pb_tab_init(&all, NCOLS);
-    put_header(&all, a->fmt, "rate");
-    totals tt = {0, 0, NULL, 0};
-    int rc = 0;
+    trends *all = calloc(rs->n + 1, sizeof *all);
+    size_t ng = 0, configs = 0, nbad = 0, namb = 0, nfirst = 0;
+    int rc = all ? 0 : -1;
     for (size_t g0 = 0, g1; g0 < rs->n && rc == 0; g0 = g1) {
         for (g1 = g0 + 1; g1 < rs->n && strcmp(rs->v[g1].gpu, rs->v[g0].gpu) == 0;)
             ++g1;
-        /* a directory whose runs hold several GPUs (or MPI ranks without GPUs): each GPU
-         * (rank) its own trend, a run of one of them on its own continuing that GPU's */
-        unsigned inst = 0;
-        for (size_t i = g0; i < g1 && inst != PB_KEY_GPU; ++i) {
-            unsigned k = pb_rows_instance_key(&rs->v[i].rows);
-            inst = k == PB_KEY_GPU || !inst ? k : inst;
-        }
-        unsigned fields = PB_KEY_ROW | inst;
-        for (size_t i = g0; i < g1 && rc == 0; ++i)
-            if (pb_index_build(&rs->v[i].ix, &rs->v[i].rows, fields) != 0)
-                rc = -1;
-        trend_ctx x = {a, rs, g0, g1, inst};
+        rc = build_trends(a, rs, g0, g1, &all[ng]);
         if (rc == 0)
-            rc = gpu_history(&x, fields, &all, &tt, out);
+            configs += all[ng++].n;
     }
-    if (rc == 0 && tt.configs == 0) {
+    if (rc == 0 && configs == 0) {
         pb_errorf("no rows of '%s' in %zu recorded run(s) under %s match the filters", a->bench, rs->n, a->root);
         rc = 2;
-    } else if (rc == 0 && a->fmt == PB_FMT_CSV) {
-        rc = pb_tab_print(out, &all, a->fmt);
+    }
+    for (size_t g = 0; g < ng && rc == 0; ++g)
+        for (size_t i = 0; i < all[g].n; ++i) {
+            const point *p = latest(&all[g].t[i]);
+            nbad += is_bad(p);
+            namb += !strcmp(p->status, "AMBIGUOUS");
+            nfirst += !strcmp(p->status, "first");
+        }
+    int md = a->fmt == PB_FMT_MD;
+    if (rc == 0 && a->fmt == PB_FMT_CSV) {
+        pb_tab t;
+        pb_tab_init(&t, NCOLS);
+        put_header(&t, a->fmt, "rate");
+        for (size_t g = 0; g < ng; ++g)
+            for (size_t i = 0; i < all[g].n; ++i)
+                put_points(a, rs, &all[g].t[i], &t);
+        rc = pb_tab_print(out, &t, a->fmt);
+        pb_tab_free(&t);
     } else if (rc == 0) {
-        fprintf(out, "\n%zu configuration(s) over %zu run(s)", tt.configs, rs->n);
+        /* the verdict first */
+        fprintf(out, md ? "**history %s**: %zu configuration(s) over %zu run(s)" : "history %s: %zu configuration(s) over %zu run(s)",
+                a->bench, configs, rs->n);
         if (rs->skipped)
             fprintf(out, " (%zu unreadable run(s) skipped, see the warnings)", rs->skipped);
-        fprintf(out, "; %zu regressed or failed in their latest run%s\n", tt.bad, tt.bad ? ":" : "");
-        for (size_t i = 0; i < tt.nbad_lines; ++i)
-            fprintf(out, "%s\n", tt.bad_line[i]);
+        fprintf(out, "; each run judged against the previous one and the spread of up to %d before it, threshold %.3g%%\n",
+                a->lookback, 100 * a->threshold);
+        fprintf(out, "latest runs: %zu regressed or failed, %zu too noisy to judge (AMBIGUOUS), %zu first of their trend, "
+                     "%zu SAME or FASTER\n",
+                nbad, namb, nfirst, configs - nbad - namb - nfirst);
+        for (int pass = 0; pass < 2; ++pass) {
+            size_t n = pass ? namb : nbad;
+            if (!n)
+                continue;
+            fprintf(out, md ? "\n**%s: %zu**\n\n" : "\n%s: %zu\n",
+                    pass ? (nbad ? "too noisy to judge" : "too noisy to judge (exit status 3)")
+                         : "regressed or failed in their latest run (exit status 1)",
+                    n);
+            for (size_t g = 0; g < ng; ++g)
+                for (size_t i = 0; i < all[g].n; ++i) {
+                    const point *p = latest(&all[g].t[i]);
+                    if (pass ? strcmp(p->status, "AMBIGUOUS") != 0 : !is_bad(p))
+                        continue;
+                    char line[1024];
+                    verdict_line(&all[g].t[i], a, line, sizeof line);
+                    fprintf(out, "%s\n", line);
+                }
+        }
+        fputc('\n', out);
+        /* a line per configuration */
+        pb_tab t;
+        pb_tab_init(&t, 7);
+        pb_tab_put(&t, "configuration");
+        pb_tab_put(&t, "where");
+        pb_tab_put(&t, "runs");
+        pb_tab_put(&t, "first");
+        pb_tab_put(&t, "latest");
+        pb_tab_put(&t, "unit");
+        pb_tab_put(&t, "latest vs previous");
+        for (size_t g = 0; g < ng; ++g)
+            for (size_t i = 0; i < all[g].n; ++i) {
+                const trend *tr = &all[g].t[i];
+                const point *p = latest(tr), *f = NULL;
+                for (size_t k = 0; k < tr->n && !f; ++k)
+                    if (all_pass(&tr->p[k]))
+                        f = &tr->p[k];
+                char key[300], where[160], x[64];
+                pb_row_key_str(tr->head, key, sizeof key);
+                trend_where(tr, where, sizeof where);
+                pb_tab_put(&t, "%s", key);
+                pb_tab_put(&t, "%s", where);
+                pb_tab_put(&t, "%zu", tr->n);
+                pb_tab_put(&t, "%s", f ? pb_fmt_rate(point_rate(f), a->fmt, x, sizeof x) : "-");
+                pb_tab_put(&t, "%s", all_pass(p) ? pb_fmt_rate(point_rate(p), a->fmt, x, sizeof x) : "-");
+                pb_tab_put(&t, "%s", pb_row_unit(tr->head));
+                if (isnan(p->c.ratio))
+                    pb_tab_put(&t, "%s", p->status);
+                else
+                    pb_tab_put(&t, "%s x%.3f", p->status, p->c.ratio);
+            }
+        rc = pb_tab_print(out, &t, a->fmt);
+        pb_tab_free(&t);
+        /* every run, on request */
+        for (size_t g = 0; g < ng && rc == 0 && a->details; ++g)
+            for (size_t i = 0; i < all[g].n && rc == 0; ++i) {
+                const trend *tr = &all[g].t[i];
+                pb_tab d;
+                char key[300], where[160];
+                pb_tab_init(&d, NCOLS);
+                put_header(&d, a->fmt, pb_row_unit(tr->head));
+                put_points(a, rs, tr, &d);
+                for (int c = 1; c < KEY_COLS; ++c)
+                    d.hidden[c] = 1;
+                pb_row_key_str(tr->head, key, sizeof key);
+                trend_where(tr, where, sizeof where);
+                fprintf(out, md ? "\n#### %s (%s)\n\n" : "\n%s  [%s]\n", key, where);
+                rc = pb_tab_print(out, &d, a->fmt);
+                pb_tab_free(&d);
+            }
     }
-    for (size_t i = 0; i < tt.nbad_lines; ++i)
-        free(tt.bad_line[i]);
-    free(tt.bad_line);
-    pb_tab_free(&all);
+    for (size_t g = 0; g < ng; ++g)
+        trends_free(&all[g]);
+    free(all);
     if (rc != 0)
         return rc == 2 ? PB_EXIT_USAGE : -1;
-    return tt.bad ? PB_EXIT_REGRESSION : PB_EXIT_OK;
+    return nbad ? PB_EXIT_REGRESSION : namb ? PB_EXIT_AMBIGUOUS : PB_EXIT_OK;
 }
 
 int pb_cmd_history(int argc, char **argv)
@@ -564,6 +791,7 @@ int pb_cmd_history(int argc, char **argv)
     memset(&a, 0, sizeof a);
     a.root = PB_RECORD_DEFAULT_DIR;
     a.threshold = PB_DEFAULT_THRESHOLD;
+    a.lookback = DEFAULT_LOOKBACK;
     char err[2 * PATH_MAX], *pos[1];
     int npos = 0;
     int rc = pb_opt_parse(&pb_history_spec, argc, argv, on_option, &a, pos, &npos, err, sizeof err);

@@ -133,10 +133,12 @@ void pb_row_key(const pb_row *r, unsigned fields, char *buf, size_t cap)
     int gpu = (fields & PB_KEY_GPU) != 0, by_slot = (fields & PB_KEY_SLOT) || (gpu && !r->gpu_uuid[0]);
     if (by_slot)
         snprintf(slot, sizeof slot, "%.0f/%.0f", isnan(r->rank) ? 0 : r->rank, isnan(r->gpu_index) ? 0 : r->gpu_index);
+    else if (fields & PB_KEY_INDEX)
+        snprintf(slot, sizeof slot, "g%.0f", isnan(r->gpu_index) ? 0 : r->gpu_index);
     const char *field[] = {r->benchmark, r->dtype, NULL, r->params, fields & PB_KEY_VARIANT ? r->variant : "",
                            fields & (PB_KEY_SERIES | PB_KEY_BACKEND) ? r->backend : "",
                            fields & PB_KEY_SERIES ? r->toolchain : family, gpu ? r->gpu_uuid : "",
-                           fields & PB_KEY_PROFILE ? r->gpu_profile : "", slot};
+                           fields & PB_KEY_PROFILE ? r->gpu_profile : "", slot, fields & PB_KEY_HOST ? r->host : ""};
     for (size_t i = 0; i < sizeof field / sizeof *field; ++i) {
         if (i && p < end)
             *p++ = SEP;
@@ -582,11 +584,12 @@ pb_verdict pb_classify_sides(const pb_side *base, const pb_side *cur, double thr
         c.verdict = PB_SKIPPED;
     else if (isnan(c.ratio))
         c.verdict = PB_NOTIME;
-    else if (c.ratio <= 1 + threshold && c.ratio >= 1 / (1 + threshold))
-        c.verdict = PB_SAME;
+    else if (c.ratio <= (1 + threshold) * (1 + 1e-12) && c.ratio * (1 + threshold) * (1 + 1e-12) >= 1)
+        c.verdict = PB_SAME; /* (1 + 1e-12): a ratio on the threshold is within it, whatever the rounding */
     else if (c.ratio > 1 ? !(n.lo > b.hi) : !(b.lo > n.hi))
         c.verdict = PB_AMBIGUOUS, c.why = PB_WHY_OVERLAP;
-    else if (clocks_differ && c.cycles_ratio <= 1 + threshold && c.cycles_ratio >= 1 / (1 + threshold))
+    else if (clocks_differ && c.cycles_ratio <= (1 + threshold) * (1 + 1e-12) &&
+             c.cycles_ratio * (1 + threshold) * (1 + 1e-12) >= 1)
         c.verdict = PB_AMBIGUOUS, c.why = PB_WHY_CLOCK;
     else
         c.verdict = c.ratio > 1 ? PB_SLOWER : PB_FASTER;

@@ -37,8 +37,10 @@ enum {
     PB_KEY_FAMILY = 1 << 5,  /* with PB_KEY_BACKEND: the toolchain's compiler (clang of clang-19) */
     PB_KEY_GPU = 1 << 3,     /* gpu_uuid: one physical GPU (rows without one: as PB_KEY_SLOT) */
     PB_KEY_PROFILE = 1 << 4, /* gpu_profile: the GPU model */
-    PB_KEY_SLOT = 1 << 6     /* MPI rank and GPU index (missing counts as 0): a place in a run,
+    PB_KEY_SLOT = 1 << 6,    /* MPI rank and GPU index (missing counts as 0): a place in a run,
                                 for rows that name no GPU or share none with the other run */
+    PB_KEY_HOST = 1 << 7,    /* the host that measured the row */
+    PB_KEY_INDEX = 1 << 8    /* the GPU index on that host (missing counts as 0), not its UUID */
 };
 #define PB_KEY_ROW (PB_KEY_VARIANT | PB_KEY_SERIES)
 
