@@ -464,7 +464,8 @@ static int parse_param_values(const pb_param_def *d, const char *spec, long *val
 enum {
     O_BACKEND = 1, O_VARIANTS, O_SIZE, O_DTYPE, O_WARMUP, O_REPS, O_BUDGET, O_SEED, O_THREADS, O_GPU, O_CSV,
     O_JSON, O_CEILINGS, O_CLOCK, O_NO_BASELINES, O_FALLBACK, O_FAIL_ON_SKIP, O_QUIET, O_RECORD, O_LABEL,
-    O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_GPU_SERIAL, O_SPREAD, O_MPI_TIMEOUT, O_PARAM = 100, O_ALIAS = 200
+    O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_GPU_SERIAL, O_SPREAD, O_MPI_TIMEOUT, O_JOINED, O_PARAM = 100,
+    O_ALIAS = 200
 };
 
 static const pb_optdef common_opts[] = {
@@ -520,6 +521,8 @@ static const pb_optdef worker_opts[] = {
     {"meta", PB_OPT_VALUE, "FILE", "key=value metadata goes here", O_META, 0},
     {"device", PB_OPT_VALUE, "N", "GPU index", O_DEVICE, 0},
     {"gpu-profile", PB_OPT_VALUE, "ID", "datasheet profile", O_GPU_PROFILE, 0},
+    {"joined", PB_OPT_VALUE, "LIST", "backends of --backend that joined as baselines (not named by the user)",
+     O_JOINED, 0},
     {NULL, 0, NULL, NULL, 0, 0},
 };
 
@@ -679,6 +682,16 @@ static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err,
         o->device = (int)v;
         return PB_OK;
     case O_GPU_PROFILE: pb_strlcpy(o->gpu_profile, val, sizeof o->gpu_profile); return PB_OK;
+    case O_JOINED: { /* after --backend (pb_options_to_argv's order) */
+        pb_backend_mask joined;
+        if (pb_parse_backends(val, &joined, err, cap) != PB_OK)
+            return PB_ERR;
+        for (size_t i = 0; i < pb_backend_count(); ++i) /* by backend name: "cpu", "omp" */
+            for (size_t j = 0; j < pb_backend_count(); ++j)
+                if (((joined >> i) & 1u) && strcmp(pb_backend_at(i)->backend, pb_backend_at(j)->backend) == 0)
+                    o->backends_named &= ~((pb_backend_mask)1 << j);
+        return PB_OK;
+    }
     default: {
         if (d->id >= O_ALIAS)
             return parse_alias(b, d->id - O_ALIAS, val, o, err, cap);
@@ -823,6 +836,14 @@ int pb_options_to_argv(const pb_options *o, pb_backend_mask backends, char **arg
         }
     add_arg(&a, b->name);
     add_opt(&a, "--backend", buf);
+    buf[0] = '\0'; /* the baselines that joined: a worker bounds them (pb_bench.baseline_limit) */
+    for (size_t i = 0; i < pb_backend_count(); ++i)
+        if (backends & ~o->backends_named & ((pb_backend_mask)1 << i) && !list_has(buf, pb_backend_at(i)->backend)) {
+            strncat(buf, buf[0] ? "," : "", sizeof buf - strlen(buf) - 1);
+            strncat(buf, pb_backend_at(i)->backend, sizeof buf - strlen(buf) - 1);
+        }
+    if (buf[0])
+        add_opt(&a, "--joined", buf);
 
     buf[0] = '\0';
     for (int v = 0; b->variants[v]; ++v)
