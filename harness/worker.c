@@ -3,9 +3,16 @@
  * the portbench driver starts it with resolved options, and it writes one CSV row per
  * measured configuration to --emit and key=value metadata to --meta.
  *
- * Per configuration: warm-up runs; one checked run (output poisoned with NaN first,
- * offload proof for OpenMP target); timed repetitions, each completed before the host
- * clock stops; then the last repetition's output is checked again. */
+ * Per configuration: one checked run (output poisoned with NaN first, offload proof for
+ * OpenMP target), which also tells how long a run takes; warm-up runs; timed repetitions,
+ * each completed before the host clock stops; then the last repetition's output is
+ * checked again. --time-budget bounds the whole: warm-ups are cut first, then
+ * repetitions, never the checked run or the last repetition.
+ *
+ * Start-up (options, CUPTI, backend initialisation) ends with a line on the descriptor
+ * $PB_WORKER_READY_FD: the driver bounds the start-up, never the measurement. Exit
+ * status: 0 every row passed or skipped, 1 a row failed, 2 bad arguments, 3 a result or
+ * metadata file could not be written (its name and the reason on stderr). */
 #define _GNU_SOURCE
 #include "pb_bench.h"
 #include "pb_cli.h"
@@ -382,6 +389,15 @@ static void record_times(pb_row *r, const timing *t, int reps)
         r->kernel_time_median_s = ss.median;
 }
 
+/* Add a remark to the row's note ("; " between remarks). */
+static void note_add(pb_row *r, const char *text)
+{
+    if (!text[0])
+        return;
+    size_t len = strlen(r->note);
+    snprintf(r->note + len, sizeof r->note - len, "%s%s", len ? "; " : "", text);
+}
+
 static void record_gpu_state(pb_row *r, const pb_gpu_state *before, const pb_gpu_state *after)
 {
     if (!before->ok || !after->ok)
@@ -403,50 +419,48 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     row_start(w, bs, v, c, &r);
     r.transfer_s = transfer_s;
 
-    /* Warm-up; the first run also tells how long a repetition takes. */
-    int rc = PB_OK;
-    double one = -1;
-    for (int i = 0; i < o->warmup && rc == PB_OK; ++i) {
-        double t0 = pb_now();
-        rc = one_rep(be, v, a, NULL);
-        if (i == 0)
-            one = pb_now() - t0;
-        if (o->time_budget > 0 && one * (o->reps + o->warmup) > o->time_budget)
-            break; /* a slow configuration: one warm-up is enough */
-    }
-
-    /* Checked run: poisoned output, offload flag cleared. */
-    int pass = 0;
+    /* The checked run comes first (poisoned output, offload flag cleared): it is also the
+     * first untimed run and tells how long one run takes, so that --time-budget bounds the
+     * whole configuration. The checked run is never skipped, nor the last timed repetition;
+     * warm-ups are cut first, then repetitions, and the note says what was cut. */
+    int rc = PB_OK, pass = 0;
     pb_check chk = {NAN, NAN, 0};
     char note[256] = "";
+    size_t out_bytes = pb_case_buf_bytes(c, h->out_buf);
+    int zero = PB_RAN_UNKNOWN;
+    pb_poison(c->dtype, h->out, c->bench->buf_elems(c, h->out_buf));
+    rc = be->upload(a->buf[h->out_buf], h->out, out_bytes);
+    if (rc == PB_OK && be->offload)
+        rc = be->upload(a->ran_on, &zero, sizeof zero);
+    double t0 = pb_now();
+    if (rc == PB_OK)
+        rc = one_rep(be, v, a, NULL);
+    double one = pb_now() - t0, spent = one; /* one: the shortest untimed run so far */
     if (rc == PB_OK) {
-        size_t out_bytes = pb_case_buf_bytes(c, h->out_buf);
-        int zero = PB_RAN_UNKNOWN;
-        pb_poison(c->dtype, h->out, c->bench->buf_elems(c, h->out_buf));
-        rc = be->upload(a->buf[h->out_buf], h->out, out_bytes);
-        if (rc == PB_OK && be->offload)
-            rc = be->upload(a->ran_on, &zero, sizeof zero);
-        double t0 = pb_now();
-        if (rc == PB_OK)
-            rc = one_rep(be, v, a, NULL);
-        if (one < 0)
-            one = pb_now() - t0;
-        if (rc == PB_OK) {
-            pass = check_output(be, h, a, &chk, note, sizeof note);
-            if (pass && be->offload)
-                pass = check_offload(bs, a, note, sizeof note);
-        }
+        pass = check_output(be, h, a, &chk, note, sizeof note);
+        if (pass && be->offload)
+            pass = check_offload(bs, a, note, sizeof note);
+    }
+    const double budget = o->time_budget;
+    int warmups = 0;
+    while (rc == PB_OK && warmups < o->warmup && !(budget > 0 && spent + one * (1 + o->reps) > budget)) {
+        double t = pb_now();
+        rc = one_rep(be, v, a, NULL);
+        double d = pb_now() - t;
+        spent += d;
+        one = d < one ? d : one;
+        ++warmups;
     }
 
     pb_gpu_state before, after;
     int gpu_row = strcmp(r.offload, "device") == 0;
     if (gpu_row)
         pb_nvml_sample(&before);
-    /* Keep the timed repetitions within --time-budget (at least one repetition). */
+    /* The timed repetitions in what the budget has left (at least one). */
     int reps = o->reps;
-    if (o->time_budget > 0 && one * reps > o->time_budget) {
-        reps = (int)(o->time_budget / one);
-        reps = reps < 1 ? 1 : reps;
+    if (budget > 0 && one > 0 && spent + one * reps > budget) {
+        double fit = (budget - spent) / one;
+        reps = fit < 1 ? 1 : fit < reps ? (int)fit : reps;
     }
     timing t = {0}; /* freed on every path, also when the warm-up failed */
     if (rc == PB_OK)
@@ -470,9 +484,6 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         snprintf(r.note, sizeof r.note, "%s failed to run (backend error)", v->name);
     } else {
         record_times(&r, &t, reps);
-        if (reps < o->reps)
-            snprintf(r.note, sizeof r.note, "%d repetitions instead of %d: one takes %.3g s (--time-budget %g s)", reps,
-                     o->reps, one, o->time_budget);
         r.gbs = r.bytes / r.time_median_s * 1e-9;
         r.gflops = r.flops / r.time_median_s * 1e-9;
         if (c->bench->elems)
@@ -486,19 +497,34 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         r.max_rel_err = chk.err;
         r.tolerance = chk.tol;
         pb_strlcpy(r.verified, pass ? "PASS" : "FAIL", sizeof r.verified);
-        if (note[0])
-            pb_strlcpy(r.note, note, sizeof r.note); /* a failed check says why first */
+        char timing_note[sizeof r.note];
+        pb_strlcpy(timing_note, r.note, sizeof timing_note);
+        r.note[0] = '\0';
+        note_add(&r, note); /* a failed check says why first */
         if (pass && strcmp(r.offload, "host-fallback") == 0)
-            pb_strlcpy(r.note, "OpenMP target region ran on the host (no GPU)", sizeof r.note);
+            note_add(&r, "OpenMP target region ran on the host (no GPU)");
+        if (reps < o->reps || warmups < o->warmup) {
+            char cut[200] = "", part[64];
+            if (reps < o->reps)
+                snprintf(cut, sizeof cut, "%d repetitions instead of %d", reps, o->reps);
+            if (warmups < o->warmup) {
+                snprintf(part, sizeof part, "%s%d warm-ups instead of %d", cut[0] ? ", " : "", warmups, o->warmup);
+                strncat(cut, part, sizeof cut - strlen(cut) - 1);
+            }
+            snprintf(part, sizeof part, ": one takes %.3g s (--time-budget %g s)", one, budget);
+            strncat(cut, part, sizeof cut - strlen(cut) - 1);
+            note_add(&r, cut);
+        }
+        note_add(&r, timing_note);
     }
     if (strcmp(v->name, "best") == 0) { /* the launch shape it ran with, or skipped */
         pb_shape sh;
-        char shape[200];
+        char shape[200], text[210];
         if (pb_tuning_lookup(c->bench->name, v->name, be->name, be->compiler, pb_dtype_name(c->dtype),
                              bs->dev.on_host ? 0 : w->cc, &sh, shape,
                              sizeof shape) == 0) {
-            size_t len = strlen(r.note);
-            snprintf(r.note + len, sizeof r.note - len, "%sshape %s", len ? "; " : "", shape);
+            snprintf(text, sizeof text, "shape %s", shape);
+            note_add(&r, text);
         }
     }
     /* gemm's candidate selectors (cuda/gemm.cu, omp_target/gemm.c): a row measured under
