@@ -144,6 +144,11 @@ static int check_memory(const pb_options *o, const pb_run_env *env)
             gpu_asked |= pb_backend_at(i)->gpu;
             host_asked |= !pb_backend_at(i)->gpu;
         }
+    char why[256];
+    if (pb_options_check_cases(o, why, sizeof why) != PB_OK) {
+        pb_errorf("%s", why);
+        return PB_ERR;
+    }
     double host_total = meminfo_bytes("MemTotal"), host_avail = meminfo_bytes("MemAvailable");
     for (int t = 0; t < o->ndtypes; ++t)
         for (int s = 0; s < o->nsizes; ++s) {
@@ -152,11 +157,6 @@ static int check_memory(const pb_options *o, const pb_run_env *env)
                 for (int k = 0; k < o->nparams[p]; ++k)
                     if (o->params[p][k] > c.param[p])
                         c.param[p] = o->params[p][k];
-            char why[256];
-            if (o->bench->validate && o->bench->validate(&c, why, sizeof why) != PB_OK) {
-                pb_errorf("%s", why);
-                return PB_ERR;
-            }
             double dev_bytes = pb_case_total_bytes(&c);
             double host_bytes = 2 * dev_bytes; /* inputs + output copy + reference, roughly */
             const char *sz = o->bench->size_option + 2;

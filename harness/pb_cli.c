@@ -758,6 +758,24 @@ int pb_options_next_combo(const pb_options *o, int *idx)
     return 0;
 }
 
+int pb_options_check_cases(const pb_options *o, char *err, size_t cap)
+{
+    if (!o->bench->validate)
+        return PB_OK;
+    int idx[PB_MAX_PARAMS];
+    for (int t = 0; t < o->ndtypes; ++t)
+        for (int s = 0; s < o->nsizes; ++s) {
+            memset(idx, 0, sizeof idx);
+            do {
+                pb_case c;
+                pb_options_case(o, t, s, idx, &c);
+                if (o->bench->validate(&c, err, cap) != PB_OK)
+                    return PB_ERR;
+            } while (pb_options_next_combo(o, idx));
+        }
+    return PB_OK;
+}
+
 void pb_options_finish(pb_options *o)
 {
     if (o->no_baselines)
