@@ -522,6 +522,8 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
                           : e->seen                                       ? "a second row for the same configuration"
                           : strcmp(r->verified, "PASS") && strcmp(r->verified, "FAIL") && strcmp(r->verified, "SKIP")
                               ? "verified is not PASS, FAIL or SKIP"
+                          : strcmp(r->verified, "PASS") == 0 && !(r->time_median_s > 0 && isfinite(r->time_median_s))
+                              ? "a PASS row without a time"
                               : NULL;
         if (bad) { /* refused: left out */
             char text[256];

@@ -76,6 +76,19 @@ EOF
   [ "$(col out.csv size | tr '\n' ' ')" = "8 16 " ] || fail "sizes: $(col out.csv size | tr '\n' ' ')"
   grep -qF "$want" err.txt || fail "stderr does not name the row: $(cat err.txt)"
   grep -qF "pb-cpu wrote damaged results: pb-cpu.csv:4:" err.txt || fail "not counted as damaged: $(cat err.txt)" ;;
+pass_without_time) # a PASS row whose time is 0: refused, and the row it stood for is FAIL
+  fake <<'EOF'
+"$real" "$@"; rc=$?
+while [ $# -gt 1 ]; do [ "$1" = --emit ] && emit=$2; shift; done
+[ -n "${emit:-}" ] && awk -F, -v OFS=, 'NR == 3 { $11 = 0 } { print }' "$emit" > "$emit.x" && mv "$emit.x" "$emit"
+exit $rc
+EOF
+  "$pb" "${cpu[@]}" --nx 8,16 --csv out.csv > /dev/null 2> err.txt
+  rc=$?
+  [ $rc -eq 1 ] || fail "exit status $rc, expected 1"
+  [ "$(col out.csv verified | tr '\n' ' ')" = "PASS FAIL " ] || fail "rows: $(col out.csv verified | tr '\n' ' ')"
+  grep -qF "refused a PASS row without a time: dmvm cpu baseline double nx=16" err.txt || fail "stderr: $(cat err.txt)"
+  grep -qF "pb-cpu wrote damaged results: pb-cpu.csv:3: a PASS row without a time" out.csv || fail "note: $(col out.csv note)" ;;
 damaged_number|damaged_line) # a damaged worker CSV: the rows it owes become FAIL naming file and line
   if [ "$case" = damaged_number ]; then sub='NR == 3 { $11 = "x" }' why='pb-cpu wrote damaged results: pb-cpu.csv:3: column '"'"'time_median_s'"'"': '"'"'x'"'"' is not a number'
   else sub='NR == 3 { $0 = "dmvm,baseline,cpu" }' why='pb-cpu wrote damaged results: pb-cpu.csv:3: 3 fields, the header has'; fi
