@@ -475,8 +475,9 @@ static const pb_optdef common_opts[] = {
     {"warmup", PB_OPT_VALUE, "N", "untimed runs before timing (default 2)", O_WARMUP, 0},
     {"reps", PB_OPT_VALUE, "N", "timed repetitions (default 10)", O_REPS, 0},
     {"time-budget", PB_OPT_VALUE, "S",
-     "at most S seconds of timed repetitions per configuration: a slow one runs\n"
-     "fewer (at least 1; the row says so). 0 = no limit (default 60)", O_BUDGET, 0},
+     "at most S seconds per configuration (checked run, warm-ups, repetitions): a slow\n"
+     "one runs fewer warm-ups, then fewer repetitions (at least 1; the row says so).\n"
+     "0 = no limit (default 60)", O_BUDGET, 0},
     {"gpu", PB_OPT_VALUE, "SPEC",
      "auto | all | device index or list (0,1) | model (it must match the GPUs found);\n"
      "several GPUs run at once, one process each, bound to the cores nearest its GPU", O_GPU, 0},
