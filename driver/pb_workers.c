@@ -126,8 +126,8 @@ int pb_startup_timeout(double *seconds, char *err, size_t cap)
     char *end;
     double v = strtod(env, &end);
     if (end == env || *end || !(v >= 0) || v > 1e6) {
-        snprintf(err, cap, "PORTBENCH_STARTUP_TIMEOUT='%.40s': give the seconds a worker may take to start (0 = no bound)",
-                 env);
+        snprintf(err, cap,
+                 "PORTBENCH_STARTUP_TIMEOUT='%.40s': give the seconds a worker may take to start (0 = no bound)", env);
         return PB_ERR;
     }
     *seconds = v;

@@ -90,8 +90,9 @@ EOF
   grep -qF "refused a PASS row without a time: dmvm cpu baseline double nx=16" err.txt || fail "stderr: $(cat err.txt)"
   grep -qF "pb-cpu wrote damaged results: pb-cpu.csv:3: a PASS row without a time" out.csv || fail "note: $(col out.csv note)" ;;
 damaged_number|damaged_line) # a damaged worker CSV: the rows it owes become FAIL naming file and line
-  if [ "$case" = damaged_number ]; then sub='NR == 3 { $11 = "x" }' why='pb-cpu wrote damaged results: pb-cpu.csv:3: column '"'"'time_median_s'"'"': '"'"'x'"'"' is not a number'
-  else sub='NR == 3 { $0 = "dmvm,baseline,cpu" }' why='pb-cpu wrote damaged results: pb-cpu.csv:3: 3 fields, the header has'; fi
+  why="pb-cpu wrote damaged results: pb-cpu.csv:3: "
+  if [ "$case" = damaged_number ]; then sub='NR == 3 { $11 = "x" }' why+="column 'time_median_s': 'x' is not a number"
+  else sub='NR == 3 { $0 = "dmvm,baseline,cpu" }' why+='3 fields, the header has'; fi
   fake <<EOF
 "\$real" "\$@"; rc=\$?
 while [ \$# -gt 1 ]; do [ "\$1" = --emit ] && emit=\$2; shift; done
