@@ -144,6 +144,11 @@ static int check_memory(const pb_options *o, const pb_run_env *env)
             gpu_asked |= pb_backend_at(i)->gpu;
             host_asked |= !pb_backend_at(i)->gpu;
         }
+    char why[256];
+    if (pb_options_check_cases(o, why, sizeof why) != PB_OK) {
+        pb_errorf("%s", why);
+        return PB_ERR;
+    }
     double host_total = meminfo_bytes("MemTotal"), host_avail = meminfo_bytes("MemAvailable");
     for (int t = 0; t < o->ndtypes; ++t)
         for (int s = 0; s < o->nsizes; ++s) {
@@ -152,11 +157,6 @@ static int check_memory(const pb_options *o, const pb_run_env *env)
                 for (int k = 0; k < o->nparams[p]; ++k)
                     if (o->params[p][k] > c.param[p])
                         c.param[p] = o->params[p][k];
-            char why[256];
-            if (o->bench->validate && o->bench->validate(&c, why, sizeof why) != PB_OK) {
-                pb_errorf("%s", why);
-                return PB_ERR;
-            }
             double dev_bytes = pb_case_total_bytes(&c);
             double host_bytes = 2 * dev_bytes; /* inputs + output copy + reference, roughly */
             const char *sz = o->bench->size_option + 2;
@@ -209,6 +209,12 @@ int pb_run_prepare(pb_options *o, pb_run_env *env)
     clock_gettime(CLOCK_REALTIME, &ts);
     strftime(env->started, sizeof env->started, "%Y-%m-%dT%H:%M:%SZ", gmtime(&ts.tv_sec));
     env->started_unix_us = (double)ts.tv_sec * 1e6 + (double)(ts.tv_nsec / 1000);
+    double startup;
+    char err[160];
+    if (pb_startup_timeout(&startup, err, sizeof err) != PB_OK) {
+        pb_errorf("%s", err);
+        return PB_ERR;
+    }
     if (check_built(o) != PB_OK || resolve_gpu(o, env) != PB_OK || check_memory(o, env) != PB_OK)
         return PB_ERR;
     pb_topo_summary(env->probe.ok ? env->gpu.pci_bus_id : NULL, &env->topo);
@@ -407,7 +413,10 @@ static void expect_rows(const pb_options *o, pb_backend_mask mask, const pb_work
 static void exit_reason(const char *w, const pb_worker_exit *ex, char *buf, size_t cap)
 {
     const char *sep = ex->last_line[0] ? ": " : "";
-    if (ex->signal)
+    if (ex->startup_timeout > 0)
+        snprintf(buf, cap, "not measured: %s did not start within %g s (killed; PORTBENCH_STARTUP_TIMEOUT sets the "
+                 "bound)%s%s", w, ex->startup_timeout, sep, ex->last_line);
+    else if (ex->signal)
         snprintf(buf, cap, "not measured: %s crashed (signal %d)%s%s", w, ex->signal, sep, ex->last_line);
     else if (ex->status)
         snprintf(buf, cap, "not measured: %s exited with status %d%s%s", w, ex->status, sep, ex->last_line);
@@ -415,16 +424,48 @@ static void exit_reason(const char *w, const pb_worker_exit *ex, char *buf, size
         snprintf(buf, cap, "not measured: %s ended without reporting this row", w);
 }
 
+/* A row in words, for messages: "cpu v3 double nx=8 block=64". */
+static void row_text(const pb_options *o, const pb_row *r, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s %s %s %s %s=%.0f%s%s", r->benchmark, r->backend, r->variant, r->dtype,
+             o->bench->size_option + 2, r->size, r->params[0] ? " " : "", r->params);
+}
+
+/* 1 if every backend of mask has a variant in the worker's listing (a listing that omits
+ * a requested backend would make its rows vanish). */
+static int listing_covers(pb_backend_mask mask, const pb_worker_variant *list, int nlist, char *why, size_t cap)
+{
+    for (size_t i = 0; i < pb_backend_count(); ++i) {
+        if (!((mask >> i) & 1u))
+            continue;
+        int found = 0;
+        for (int k = 0; k < nlist && !found; ++k)
+            found = strcmp(list[k].backend, pb_backend_at(i)->backend) == 0;
+        if (!found) {
+            snprintf(why, cap, "%s: unreadable variant listing: no variant of backend %s", pb_backend_at(i)->worker,
+                     pb_backend_at(i)->backend);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, pb_rowset *rows, pb_run_log *log)
 {
     const pb_worker_variant *list = NULL;
-    char why[320] = "";
+    char why[4400] = "";
     int nlist = pb_worker_list(w, &list, why, sizeof why);
+    if (pb_interrupted()) { /* stopped during its start-up: nothing of it was measured */
+        log->interrupted = pb_interrupted();
+        return;
+    }
+    if (nlist >= 0 && !listing_covers(mask, list, nlist, why, sizeof why))
+        nlist = -1;
     expect_set exp = {0};
     expect_rows(o, mask, list, nlist, &exp);
     if (nlist < 0) {
         /* not built: skipped (only possible for backends not named on the command line);
-         * present but not startable: failed */
+         * present but not startable, or its listing unreadable: failed */
         int built = 0;
         for (size_t i = 0; i < pb_backend_count(); ++i)
             if ((mask >> i) & 1u)
@@ -459,16 +500,19 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
     if (!o->quiet)
         fprintf(stderr, "portbench: running %s\n", w);
     pb_worker_exit ex;
-    pb_worker_run(w, wargv, 0, &ex);
+    pb_worker_run(w, wargv, 0, &ex, NULL);
     free(wargv);
     free(store);
     if (pb_interrupted())
         log->interrupted = pb_interrupted();
 
+    /* Its rows: each must be one the driver asked for, once; anything else, or a line the
+     * reader refuses, means the worker's output is damaged. */
     pb_rowset got = {0};
-    char rerr[512];
+    char damaged[600] = "", rerr[512];
+    const size_t dirlen = strlen(log->tmpdir) + 1; /* messages name the file, not the temporary directory */
     if (access(emit, R_OK) == 0 && pb_csv_read_partial(emit, &got, rerr, sizeof rerr) != 0)
-        pb_errorf("%s", rerr); /* rows before the damage are kept */
+        pb_strlcpy(damaged, strncmp(rerr, emit, dirlen) == 0 ? rerr + dirlen : rerr, sizeof damaged);
     qsort(exp.v, exp.n, sizeof *exp.v, by_key);
     int failed_rows = 0;
     for (size_t k = 0; k < got.n; ++k) {
@@ -476,16 +520,33 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
         expected probe;
         row_key(r->backend, r->variant, r->dtype, r->size, r->params, probe.key, sizeof probe.key);
         expected *e = bsearch(&probe, exp.v, exp.n, sizeof *exp.v, by_key);
-        if (e)
-            e->seen = 1;
+        const char *bad = !e || strcmp(r->benchmark, o->bench->name) != 0 ? "a row nobody asked for"
+                          : e->seen                                       ? "a second row for the same configuration"
+                          : strcmp(r->verified, "PASS") && strcmp(r->verified, "FAIL") && strcmp(r->verified, "SKIP")
+                              ? "verified is not PASS, FAIL or SKIP"
+                          : strcmp(r->verified, "PASS") == 0 && !(r->time_median_s > 0 && isfinite(r->time_median_s))
+                              ? "a PASS row without a time"
+                              : NULL;
+        if (bad) { /* refused: left out */
+            char text[256];
+            row_text(o, r, text, sizeof text);
+            pb_errorf("%s: refused %s: %s (%s)", w, bad, text, r->verified);
+            if (!damaged[0]) /* the header is line 1, each row a line of its own */
+                snprintf(damaged, sizeof damaged, "%s.csv:%zu: %s (%s)", w, k + 2, bad, text);
+            continue;
+        }
+        e->seen = 1;
         if (!r->gpu_uuid[0]) /* the worker's CPU rows: the GPU whose run they belong to */
             pb_strlcpy(r->gpu_uuid, o->gpu_uuid, sizeof r->gpu_uuid);
         failed_rows += strcmp(r->verified, "FAIL") == 0;
         pb_rowset_push(rows, r);
     }
     pb_rowset_free(&got);
-    char reason[400];
-    exit_reason(w, &ex, reason, sizeof reason);
+    char reason[700];
+    if (damaged[0])
+        snprintf(reason, sizeof reason, "%s wrote damaged results: %s", w, damaged);
+    else
+        exit_reason(w, &ex, reason, sizeof reason);
     size_t missing = 0;
     for (size_t k = 0; k < exp.n; ++k) {
         if (exp.v[k].seen)
@@ -500,14 +561,16 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
     }
     if (!log->interrupted) {
         int bad_exit = ex.signal || (ex.status != 0 && !(ex.status == 1 && failed_rows));
+        if (damaged[0]) {
+            log->failed = 1;
+            pb_errorf("%s wrote damaged results: %s; %zu row(s) not measured", w, damaged, missing);
+        }
         if (missing || bad_exit) {
             log->failed = 1;
-            if (ex.signal)
-                pb_errorf("%s crashed (signal %d)%s%s; %zu row(s) not measured", w, ex.signal,
-                          ex.last_line[0] ? ": " : "", ex.last_line, missing);
-            else
-                pb_errorf("%s exited with status %d%s%s; %zu row(s) not measured", w, ex.status,
-                          ex.last_line[0] ? ": " : "", ex.last_line, missing);
+            char text[400];
+            exit_reason(w, &ex, text, sizeof text);
+            if (ex.startup_timeout > 0 || ex.signal || ex.status || !damaged[0])
+                pb_errorf("%s; %zu row(s) not measured", text + strlen("not measured: "), missing);
         }
     }
     free(exp.v);
@@ -776,7 +839,7 @@ void *pb_run_meta(int argc, char **argv, const pb_run_env *env, const pb_run_log
     cJSON_AddNumberToObject(root, "schema_version", 1);
     cJSON_AddBoolToObject(root, "complete", !log->interrupted);
     if (log->interrupted)
-        add_str(root, "interrupted_by", log->interrupted == 2 ? "SIGINT" : log->interrupted == 15 ? "SIGTERM" : "signal");
+        add_str(root, "interrupted_by", pb_signal_name(log->interrupted));
     cJSON *args = cJSON_AddArrayToObject(root, "argv");
     char *cmd = NULL;
     size_t len = 0;

@@ -15,8 +15,10 @@
 #include "pb_cli.h"
 #include "pb_gpu.h"
 #include "pb_result.h"
+#include "pb_run.h"
 #include "pb_table.h"
 #include "pb_tuning.h"
+#include "pb_workers.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -92,6 +94,10 @@ static void usage(FILE *f)
             "  override every best variant reads; a row's note records the shape it ran with.\n"
             "  Rows are for every dtype (\"*\"), or, with --dtype naming one dtype, for that dtype only:\n"
             "  a float lane moves half the bytes of a double one per element.\n"
+            "  Without a GPU, --allow-host-fallback sweeps the OpenMP candidates on the host (a test of the\n"
+            "  sweep, not a tuning): the default --backend is then the OpenMP toolchains that are built.\n"
+            "  Exit status: 0 when every toolchain swept has a verified candidate, 1 when one has none (each\n"
+            "  candidate's reason on stderr), 2 for bad input (checked once, before anything runs).\n"
             "  Candidates:\n",
             PB_TUNE_ENV);
     for (int s = 0; s < NSWEEPS; ++s) {
@@ -108,8 +114,9 @@ static volatile sig_atomic_t stop_signal;
 static void on_stop(int sig) { stop_signal = sig; }
 
 /* Run `portbench ARGS` (this executable) with PB_TUNE=tune, its table thrown away; 0
- * when it exited 0 or 1 (1: a row failed verification, which the caller sees in the CSV).
- * A stop signal is passed on to it (it keeps what it measured and cleans up). */
+ * when it exited 0 or 1 (1: a row failed verification, which the caller sees in the CSV),
+ * 2 when it refused the request, else -1. A stop signal is passed on to it (it keeps what
+ * it measured and cleans up). */
 static int run_self(char **args, const char *tune)
 {
     char exe[4096];
@@ -142,7 +149,7 @@ static int run_self(char **args, const char *tune)
         if (errno != EINTR)
             return -1;
     }
-    return WIFEXITED(status) && WEXITSTATUS(status) <= 1 ? 0 : -1;
+    return !WIFEXITED(status) ? -1 : WEXITSTATUS(status) <= 1 ? 0 : WEXITSTATUS(status) == 2 ? 2 : -1;
 }
 
 /* rm of the sweep's directory: the candidates' CSVs and meta.json files, and whatever a
@@ -188,7 +195,7 @@ int pb_cmd_tune(int argc, char **argv)
         return 2;
     }
     enum { VAL = 64 };
-    char backends[VAL] = "cuda,omp,omp@gcc", size[VAL], dtypes[VAL] = "double", warmup[VAL] = "1", reps[VAL] = "5";
+    char backends[VAL] = "", size[VAL], dtypes[VAL] = "double", warmup[VAL] = "1", reps[VAL] = "5";
     pb_strlcpy(size, sw->size, sizeof size);
     int fallback = 0, quiet = 0, dtype_given = 0;
     for (int i = 1; i < argc; ++i) {
@@ -217,6 +224,31 @@ int pb_cmd_tune(int argc, char **argv)
         }
     }
     unsetenv(PB_TUNE_ENV); /* the sweep sets it per candidate; the table's rows are the base */
+    /* the GPU: its compute capability is the table row's key */
+    pb_gpu_probe probe;
+    pb_gpu_device gpu;
+    memset(&gpu, 0, sizeof gpu);
+    pb_gpu_probe_run(&probe);
+    const int have_gpu = probe.ok && pb_gpu_device_query(0, 0, &gpu) == 0;
+    if (!have_gpu)
+        pb_strlcpy(gpu.name, "host (no GPU)", sizeof gpu.name);
+    if (!backends[0]) { /* the default: what is built of cuda, omp, omp@gcc; CUDA only on a GPU */
+        static const char *const defaults[] = {"cuda", "omp", "omp@gcc"};
+        for (size_t d = 0; d < sizeof defaults / sizeof *defaults; ++d) {
+            const pb_backend_spec *sp = pb_backend_at((size_t)pb_backend_find(defaults[d]));
+            if (!pb_backend_built(sp, pb_libexec_dir()) || (strcmp(sp->backend, "cuda") == 0 && !have_gpu))
+                continue;
+            snprintf(backends + strlen(backends), sizeof backends - strlen(backends), "%s%s", backends[0] ? "," : "",
+                     defaults[d]);
+        }
+        if (!backends[0] && (have_gpu || fallback)) {
+            pb_errorf("tune: no toolchain to tune: of cuda, omp, omp@gcc none is built%s (portbench list)",
+                      have_gpu ? "" : " that runs without a GPU");
+            return 2;
+        }
+        if (!backends[0]) /* no GPU and no fallback: said below, after the other checks */
+            pb_strlcpy(backends, "cuda,omp,omp@gcc", sizeof backends);
+    }
     /* the values are checked here so that a mistake is one clear line, not six failed runs */
     char err[512];
     pb_backend_mask mask = 0;
@@ -233,6 +265,11 @@ int pb_cmd_tune(int argc, char **argv)
                 : strcmp(sp->compiler, "clang") == 0 ? 1 : strcmp(sp->compiler, "gcc") == 0 ? 2 : MAX_TC;
         if (t == MAX_TC) {
             pb_errorf("tune: --backend %s has no best variant to tune (cuda, omp@<toolchain>)", sp->cli);
+            return 2;
+        }
+        if (t == 0 && !have_gpu && fallback) {
+            pb_errorf("tune: --backend %s: CUDA runs on a GPU only, and there is none (%s)", sp->cli,
+                      probe.ok ? "device 0 not readable" : probe.why);
             return 2;
         }
         want[t] = 1;
@@ -256,29 +293,61 @@ int pb_cmd_tune(int argc, char **argv)
         pb_errorf("tune: --warmup needs an integer >= 0 and --reps one >= 1");
         return 2;
     }
-
-    /* the GPU: its compute capability is the table row's key */
-    pb_gpu_probe probe;
-    pb_gpu_device gpu;
-    memset(&gpu, 0, sizeof gpu);
-    pb_gpu_probe_run(&probe);
-    if (!probe.ok || pb_gpu_device_query(0, 0, &gpu) != 0) {
-        if (!fallback) {
-            pb_errorf("tune measures on a GPU, and there is none (%s); --allow-host-fallback sweeps the OpenMP "
-                      "candidates on the host (a test of the sweep, not a tuning)",
-                      probe.ok ? "device 0 not readable" : probe.why);
-            return 2;
-        }
-        pb_strlcpy(gpu.name, "host (no GPU)", sizeof gpu.name);
+    if (!have_gpu && !fallback) {
+        pb_errorf("tune measures on a GPU, and there is none (%s); --allow-host-fallback sweeps the OpenMP "
+                  "candidates on the host (a test of the sweep, not a tuning)",
+                  probe.ok ? "device 0 not readable" : probe.why);
+        return 2;
     }
+
     const int cc = 10 * gpu.cc_major + gpu.cc_minor;
     int ncand = 0;
     while (ncand < MAX_CAND && sw->candidates[ncand])
         ++ncand;
 
+    /* One command line for every candidate (only the CSV differs), checked once here as
+     * each run will check it (what is built, every case, memory): one line and exit 2, not
+     * the same error from every candidate's run. */
+    char tmpdir[PATH_MAX], csv[PATH_MAX + 32] = "-";
+    char *args[32];
+    int na = 0;
+    args[na++] = NULL; /* the executable */
+    args[na++] = (char *)sw->bench;
+    args[na++] = "--backend";
+    args[na++] = backends;
+    args[na++] = "--variants";
+    args[na++] = "best";
+    args[na++] = (char *)pb_bench_find(sw->bench)->size_option;
+    args[na++] = size;
+    args[na++] = "--dtype";
+    args[na++] = dtypes;
+    args[na++] = "--warmup";
+    args[na++] = warmup;
+    args[na++] = "--reps";
+    args[na++] = reps;
+    args[na++] = "--no-baselines";
+    args[na++] = "--quiet";
+    args[na++] = "--csv";
+    args[na++] = csv;
+    if (fallback)
+        args[na++] = "--allow-host-fallback";
+    char extra[64];
+    pb_strlcpy(extra, sw->extra, sizeof extra);
+    for (char *save = NULL, *t = strtok_r(extra, " ", &save); t && na < 30; t = strtok_r(NULL, " ", &save))
+        args[na++] = t;
+    args[na] = NULL;
+    static pb_options po;
+    static pb_run_env env;
+    pb_options_defaults(&po, pb_bench_find(sw->bench));
+    if (pb_options_parse(&po, na - 2, args + 2, 0, err, sizeof err) != PB_OK) {
+        pb_errorf("tune: %s", err);
+        return 2;
+    }
+    if (pb_run_prepare(&po, &env) != PB_OK)
+        return 2;
+
     /* the candidates' CSVs go to a directory under TMPDIR, as the runs' own files do */
     const char *tmp = getenv("TMPDIR");
-    char tmpdir[PATH_MAX];
     if (!tmp || !*tmp)
         tmp = "/tmp";
     if ((size_t)snprintf(tmpdir, sizeof tmpdir, "%s/portbench-tune.XXXXXX", tmp) >= PATH_MAX - 256 ||
@@ -300,45 +369,25 @@ int pb_cmd_tune(int argc, char **argv)
     memset(res, 0, sizeof res);
     int any_run_failed = 0;
     for (int k = 0; k < ncand && !stop_signal; ++k) {
-        char tune[512] = "", csv[PATH_MAX + 32];
+        char tune[512] = "";
         for (int t = 0; t < MAX_TC; ++t) {
             size_t len = strlen(tune);
             snprintf(tune + len, sizeof tune - len, "%s%s:%s", len ? ";" : "", toolchains[t], sw->candidates[k]);
         }
         snprintf(csv, sizeof csv, "%s/cand%d.csv", tmpdir, k);
-        char *args[32];
-        int na = 0;
-        args[na++] = NULL; /* the executable */
-        args[na++] = (char *)sw->bench;
-        args[na++] = "--backend";
-        args[na++] = backends;
-        args[na++] = "--variants";
-        args[na++] = "best";
-        args[na++] = (char *)pb_bench_find(sw->bench)->size_option;
-        args[na++] = size;
-        args[na++] = "--dtype";
-        args[na++] = dtypes;
-        args[na++] = "--warmup";
-        args[na++] = warmup;
-        args[na++] = "--reps";
-        args[na++] = reps;
-        args[na++] = "--no-baselines";
-        args[na++] = "--quiet";
-        args[na++] = "--csv";
-        args[na++] = csv;
-        if (fallback)
-            args[na++] = "--allow-host-fallback";
-        char extra[64];
-        pb_strlcpy(extra, sw->extra, sizeof extra);
-        for (char *save = NULL, *t = strtok_r(extra, " ", &save); t && na < 30; t = strtok_r(NULL, " ", &save))
-            args[na++] = t;
-        args[na] = NULL;
         if (!quiet)
             fprintf(stderr, "portbench: tune %s: candidate %d/%d: %s\n", sw->bench, k + 1, ncand, sw->candidates[k]);
         int rc = run_self(args, tune);
-        pb_rowset rows = {0};
         if (stop_signal)
             break;
+        if (rc == 2) { /* refused although checked above: say so once and stop */
+            pb_errorf("tune %s: the run of candidate %d refused the request (its message is above)", sw->bench, k + 1);
+            remove_dir(tmpdir);
+            for (int i = 0; i < 3; ++i)
+                sigaction(stops[i], &old[i], NULL);
+            return 2;
+        }
+        pb_rowset rows = {0};
         if (rc != 0 || pb_csv_read(csv, &rows, err, sizeof err) != 0) {
             any_run_failed = 1;
             for (int t = 0; t < MAX_TC; ++t)

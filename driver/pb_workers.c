@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "pb_workers.h"
+#include "pb_bench.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -76,6 +77,22 @@ static char line_prefix[32];
 
 void pb_worker_prefix(const char *prefix) { pb_strlcpy(line_prefix, prefix ? prefix : "", sizeof line_prefix); }
 
+/* Whether SIGHUP was ignored when the driver started (nohup). It is read before any
+ * library initialiser runs: UCX, loaded with MPI, installs a SIGHUP handler of its own
+ * (its debug signal), which hid the hangup from the run and hides nohup from a later
+ * look. .preinit_array runs before the shared libraries' initialisers. */
+static int hup_ignored_at_start;
+
+static void note_sighup(int argc, char **argv, char **envp)
+{
+    (void)argc, (void)argv, (void)envp;
+    struct sigaction old;
+    hup_ignored_at_start = sigaction(SIGHUP, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
+}
+
+__attribute__((section(".preinit_array"), used)) static void (*const preinit_sighup)(int, char **, char **) =
+    note_sighup;
+
 void pb_signals_install(void)
 {
     struct sigaction sa;
@@ -85,9 +102,37 @@ void pb_signals_install(void)
     sa.sa_flags = 0; /* no SA_RESTART: a blocking wait returns EINTR */
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    /* a closed terminal stops the run as SIGTERM does, unless the user asked for the
+     * opposite with nohup: then it stays ignored, for the workers too */
+    if (hup_ignored_at_start)
+        sa.sa_handler = SIG_IGN;
+    sigaction(SIGHUP, &sa, NULL);
 }
 
 int pb_interrupted(void) { return got_signal; }
+
+const char *pb_signal_name(int sig)
+{
+    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "signal";
+}
+
+/* The start-up bound: PORTBENCH_STARTUP_TIMEOUT seconds (0: none), else 60. */
+int pb_startup_timeout(double *seconds, char *err, size_t cap)
+{
+    const char *env = getenv("PORTBENCH_STARTUP_TIMEOUT");
+    *seconds = 60;
+    if (!env || !*env)
+        return PB_OK;
+    char *end;
+    double v = strtod(env, &end);
+    if (end == env || *end || !(v >= 0) || v > 1e6) {
+        snprintf(err, cap,
+                 "PORTBENCH_STARTUP_TIMEOUT='%.40s': give the seconds a worker may take to start (0 = no bound)", env);
+        return PB_ERR;
+    }
+    *seconds = v;
+    return PB_OK;
+}
 
 /* ---- running a worker ---- */
 
@@ -127,9 +172,45 @@ static void pass_through(const char *buf, size_t len, int *at_line_start)
     }
 }
 
-void pb_worker_run(const char *worker, char **argv, int quiet_stderr, pb_worker_exit *ex)
+/* Seconds since t0 on the monotonic clock. */
+static double since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
+}
+
+/* Append what the listing run wrote to its stdout (at most 4 MiB: no listing is that long). */
+enum { MAX_LISTING = 4 << 20 };
+static void keep_text(char **text, size_t *len, size_t *cap, const char *buf, size_t n, int *overflow)
+{
+    if (*len + n + 1 > MAX_LISTING) {
+        *overflow = 1;
+        return;
+    }
+    if (*len + n + 1 > *cap) {
+        size_t c = *cap ? *cap : 8192;
+        while (c < *len + n + 1)
+            c *= 2;
+        char *t = realloc(*text, c);
+        if (!t) {
+            *overflow = 1;
+            return;
+        }
+        *text = t;
+        *cap = c;
+    }
+    memcpy(*text + *len, buf, n);
+    *len += n;
+    (*text)[*len] = '\0';
+}
+
+void pb_worker_run(const char *worker, char **argv, int flags, pb_worker_exit *ex, char **out)
 {
     memset(ex, 0, sizeof *ex);
+    const int listing = (flags & PB_WORKER_LISTING) != 0;
+    if (out)
+        *out = NULL;
     char path[PATH_MAX];
     if ((size_t)snprintf(path, sizeof path, "%s/%s", pb_libexec_dir(), worker) >= sizeof path ||
         access(path, X_OK) != 0) {
@@ -137,8 +218,19 @@ void pb_worker_run(const char *worker, char **argv, int quiet_stderr, pb_worker_
         snprintf(ex->last_line, sizeof ex->last_line, "%s not found in %s", worker, pb_libexec_dir());
         return;
     }
-    int pipefd[2];
-    if (pipe2(pipefd, O_CLOEXEC) != 0) {
+    if (got_signal) { /* the user stopped the run before this worker started */
+        ex->signal = got_signal;
+        ex->status = 128 + got_signal;
+        snprintf(ex->last_line, sizeof ex->last_line, "not started: %s", pb_signal_name(got_signal));
+        return;
+    }
+    char why[160];
+    double bound;
+    if (pb_startup_timeout(&bound, why, sizeof why) != PB_OK)
+        bound = 60; /* refused up front by the run; `portbench list` keeps the default */
+    /* fds: stderr (passed through), then stdout (the listing) or the start-up signal */
+    int errp[2], second[2] = {-1, -1};
+    if (pipe2(errp, O_CLOEXEC) != 0 || pipe2(second, O_CLOEXEC) != 0) {
         ex->status = 126;
         snprintf(ex->last_line, sizeof ex->last_line, "pipe: %s", strerror(errno));
         return;
@@ -150,8 +242,7 @@ void pb_worker_run(const char *worker, char **argv, int quiet_stderr, pb_worker_
     if (pid < 0) {
         ex->status = 126;
         snprintf(ex->last_line, sizeof ex->last_line, "fork: %s", strerror(errno));
-        close(pipefd[0]);
-        close(pipefd[1]);
+        close(errp[0]), close(errp[1]), close(second[0]), close(second[1]);
         return;
     }
     if (pid == 0) {
@@ -159,7 +250,15 @@ void pb_worker_run(const char *worker, char **argv, int quiet_stderr, pb_worker_
         prctl(PR_SET_PDEATHSIG, SIGTERM);
         if (getppid() != parent)
             _exit(126);
-        dup2(pipefd[1], 2);
+        dup2(errp[1], 2);
+        if (listing) {
+            dup2(second[1], 1);
+        } else { /* the worker writes a line here once its backends are up (harness/worker.c) */
+            char fd[16];
+            fcntl(second[1], F_SETFD, 0);
+            snprintf(fd, sizeof fd, "%d", second[1]);
+            setenv("PB_WORKER_READY_FD", fd, 1);
+        }
         /* a driver started in the background inherits SIGINT ignored: the worker must
          * still stop when the driver forwards it */
         signal(SIGINT, SIG_DFL);
@@ -170,39 +269,61 @@ void pb_worker_run(const char *worker, char **argv, int quiet_stderr, pb_worker_
         _exit(127);
     }
     pb_child_watch(pid);
-    close(pipefd[1]);
+    close(errp[1]);
+    close(second[1]);
     line_keeper k = {{0}, {0}, 0};
-    int forwarded_at = 0, killed = 0, at_line_start = 1;
-    struct timespec t0;
-    for (;;) {
-        struct pollfd p = {pipefd[0], POLLIN, 0};
-        int r = poll(&p, 1, 200);
-        if (r > 0) {
+    int at_line_start = 1, err_open = 1, second_open = 1, started = 0, overflow = 0;
+    int forwarded = 0, killed = 0;
+    size_t out_len = 0, out_cap = 0;
+    struct timespec t0, tsig, tkill;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while (err_open || (listing && second_open)) {
+        struct pollfd p[2] = {{err_open ? errp[0] : -1, POLLIN, 0}, {second_open ? second[0] : -1, POLLIN, 0}};
+        if (poll(p, 2, 200) > 0) {
             char buf[4096];
-            ssize_t n = read(pipefd[0], buf, sizeof buf);
-            if (n > 0) {
-                keep_lines(&k, buf, (size_t)n);
-                if (!quiet_stderr)
-                    pass_through(buf, (size_t)n, &at_line_start);
-                continue;
+            if (p[0].revents) {
+                ssize_t n = read(errp[0], buf, sizeof buf);
+                if (n > 0) {
+                    keep_lines(&k, buf, (size_t)n);
+                    if (!(flags & PB_WORKER_QUIET))
+                        pass_through(buf, (size_t)n, &at_line_start);
+                } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+                    err_open = 0; /* the worker closed stderr: it is ending */
+                }
             }
-            if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN))
-                break; /* the worker closed stderr: it is ending */
-        }
-        if (got_signal && !forwarded_at) {
-            forwarded_at = 1;
-            clock_gettime(CLOCK_MONOTONIC, &t0);
-        }
-        if (forwarded_at && !killed) {
-            struct timespec t;
-            clock_gettime(CLOCK_MONOTONIC, &t);
-            if (t.tv_sec - t0.tv_sec >= 5) { /* it did not stop: a stuck kernel, say */
-                kill(pid, SIGKILL);
-                killed = 1;
+            if (p[1].revents) {
+                ssize_t n = read(second[0], buf, sizeof buf);
+                if (n > 0 && listing && out)
+                    keep_text(out, &out_len, &out_cap, buf, (size_t)n, &overflow);
+                else if (n > 0)
+                    started = 1;
+                else if (n == 0 || (errno != EINTR && errno != EAGAIN))
+                    second_open = 0;
             }
         }
+        if (got_signal && !forwarded) {
+            kill(pid, got_signal); /* also when it came between fork and watch */
+            forwarded = 1;
+            clock_gettime(CLOCK_MONOTONIC, &tsig);
+        }
+        if (!killed && forwarded && since(&tsig) >= 5) { /* it did not stop: a stuck kernel, say */
+            kill(pid, SIGKILL);
+            killed = 1;
+            clock_gettime(CLOCK_MONOTONIC, &tkill);
+        }
+        /* start-up: the listing must end, the measurement run must say it started, within
+         * the bound; a running measurement is never bounded */
+        if (!killed && !forwarded && !started && bound > 0 && since(&t0) >= bound) {
+            kill(pid, SIGKILL);
+            killed = 1;
+            ex->startup_timeout = bound;
+            clock_gettime(CLOCK_MONOTONIC, &tkill);
+        }
+        if (killed && since(&tkill) >= 2)
+            break; /* killed, yet something (a child of its own) holds the pipes open */
     }
-    close(pipefd[0]);
+    close(errp[0]);
+    close(second[0]);
     int status;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR) {
@@ -212,6 +333,7 @@ void pb_worker_run(const char *worker, char **argv, int quiet_stderr, pb_worker_
     pb_child_unwatch(pid);
     keep_lines(&k, "\n", 1);
     pb_strlcpy(ex->last_line, k.last, sizeof ex->last_line);
+    ex->listing_too_long = overflow;
     if (WIFSIGNALED(status)) {
         ex->signal = WTERMSIG(status);
         ex->status = 128 + ex->signal;
@@ -232,56 +354,116 @@ typedef struct listing {
 static listing cache[16];
 static int ncache;
 
-static int parse_listing(const char *text, listing *l)
+/* Split line at tabs into at most max fields, empty ones included. */
+static int split_tabs(char *line, char **f, int max)
 {
-    int cap = 64;
-    l->v = calloc((size_t)cap, sizeof *l->v);
+    int n = 0;
+    for (char *p = line; n < max;) {
+        f[n++] = p;
+        char *tab = strchr(p, '\t');
+        if (!tab)
+            return n;
+        *tab = '\0';
+        p = tab + 1;
+    }
+    return max + 1; /* more fields than expected */
+}
+
+/* The worker's --list: one line per variant, 8 tab-separated fields (backend, toolchain,
+ * compiler, version, benchmark, variant, dtypes, what it teaches). Anything else, or no
+ * variant at all, is an unreadable listing: PB_ERR with what is wrong in why. */
+static int parse_listing(const char *text, listing *l, char *why, size_t cap)
+{
+    int vcap = 64;
+    l->v = calloc((size_t)vcap, sizeof *l->v);
     l->n = 0;
-    if (!l->v)
-        return -1;
+    if (!l->v) {
+        snprintf(why, cap, "out of memory");
+        return PB_ERR;
+    }
     const char *p = text;
-    while (*p) {
+    for (int lineno = 1; *p; ++lineno) {
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        char line[1024];
-        if (len < sizeof line) {
-            memcpy(line, p, len);
-            line[len] = '\0';
-            char *f[8];
-            int nf = 0;
-            char *save = NULL;
-            for (char *t = strtok_r(line, "\t", &save); t && nf < 8; t = strtok_r(NULL, "\t", &save))
-                f[nf++] = t;
-            if (nf == 8) {
-                if (l->n == cap) {
-                    cap *= 2;
-                    pb_worker_variant *nv = realloc(l->v, (size_t)cap * sizeof *nv);
-                    if (!nv)
-                        return -1;
-                    l->v = nv;
-                }
-                pb_worker_variant *v = &l->v[l->n++];
-                memset(v, 0, sizeof *v);
-                pb_strlcpy(v->backend, f[0], sizeof v->backend);
-                pb_strlcpy(v->toolchain, f[1], sizeof v->toolchain);
-                pb_strlcpy(v->compiler, f[2], sizeof v->compiler);
-                pb_strlcpy(v->version, f[3], sizeof v->version);
-                pb_strlcpy(v->benchmark, f[4], sizeof v->benchmark);
-                pb_strlcpy(v->variant, f[5], sizeof v->variant);
-                char dts[64];
-                pb_strlcpy(dts, f[6], sizeof dts);
-                char *s2 = NULL;
-                for (char *t = strtok_r(dts, ",", &s2); t; t = strtok_r(NULL, ",", &s2)) {
-                    pb_dtype d;
-                    if (pb_dtype_parse(t, &d) == PB_OK)
-                        v->dtypes |= 1u << d;
-                }
-                pb_strlcpy(v->teaches, f[7], sizeof v->teaches);
-            }
+        char line[1024], shown[64];
+        snprintf(shown, sizeof shown, "%.*s", (int)(len < 40 ? len : 40), p);
+        for (char *c = shown; *c; ++c)
+            if ((unsigned char)*c < ' ')
+                *c = ' ';
+        if (len >= sizeof line) {
+            snprintf(why, cap, "line %d: longer than %zu characters", lineno, sizeof line - 1);
+            return PB_ERR;
         }
-        p += len + (nl != NULL);
+        if (!nl) {
+            snprintf(why, cap, "line %d: not ended ('%s')", lineno, shown);
+            return PB_ERR;
+        }
+        if (memchr(p, '\0', len)) {
+            snprintf(why, cap, "line %d: a NUL byte", lineno);
+            return PB_ERR;
+        }
+        memcpy(line, p, len);
+        line[len] = '\0';
+        p += len + 1;
+        char *f[8];
+        int nf = split_tabs(line, f, 8);
+        if (nf != 8) {
+            snprintf(why, cap, "line %d: %s fields, expected 8 ('%s')", lineno, nf > 8 ? "more than 8" : "fewer than 8",
+                     shown);
+            return PB_ERR;
+        }
+        static const char *const names[8] = {"backend", "toolchain", "compiler", "version", "benchmark", "variant",
+                                             "dtypes", "teaches"};
+        for (int i = 0; i < 8; ++i)
+            if (!f[i][0] && i != 1 && i != 3 && i != 7) { /* toolchain, version, teaches may be empty */
+                snprintf(why, cap, "line %d: empty %s", lineno, names[i]);
+                return PB_ERR;
+            }
+        if (!pb_bench_find(f[4])) {
+            snprintf(why, cap, "line %d: unknown benchmark '%.40s'", lineno, f[4]);
+            return PB_ERR;
+        }
+        if (l->n == vcap) {
+            vcap *= 2;
+            pb_worker_variant *nv = realloc(l->v, (size_t)vcap * sizeof *nv);
+            if (!nv) {
+                snprintf(why, cap, "out of memory");
+                return PB_ERR;
+            }
+            l->v = nv;
+        }
+        pb_worker_variant *v = &l->v[l->n];
+        memset(v, 0, sizeof *v);
+        const size_t caps[6] = {sizeof v->backend, sizeof v->toolchain, sizeof v->compiler, sizeof v->version,
+                                sizeof v->benchmark, sizeof v->variant};
+        char *dst[6] = {v->backend, v->toolchain, v->compiler, v->version, v->benchmark, v->variant};
+        for (int i = 0; i < 6; ++i) {
+            if (strlen(f[i]) >= caps[i]) {
+                snprintf(why, cap, "line %d: %s '%.40s' too long", lineno, names[i], f[i]);
+                return PB_ERR;
+            }
+            pb_strlcpy(dst[i], f[i], caps[i]);
+        }
+        for (char *save = NULL, *t = strtok_r(f[6], ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+            pb_dtype d;
+            if (pb_dtype_parse(t, &d) != PB_OK) {
+                snprintf(why, cap, "line %d: unknown dtype '%.40s'", lineno, t);
+                return PB_ERR;
+            }
+            v->dtypes |= 1u << d;
+        }
+        if (!v->dtypes) {
+            snprintf(why, cap, "line %d: no dtype", lineno);
+            return PB_ERR;
+        }
+        pb_strlcpy(v->teaches, f[7], sizeof v->teaches);
+        l->n++;
     }
-    return 0;
+    if (l->n == 0) {
+        snprintf(why, cap, "no variants (empty)");
+        return PB_ERR;
+    }
+    return PB_OK;
 }
 
 int pb_worker_list(const char *worker, const pb_worker_variant **out, char *why, size_t cap)
@@ -294,50 +476,36 @@ int pb_worker_list(const char *worker, const pb_worker_variant **out, char *why,
             return cache[i].n;
         }
     listing *l = ncache < 16 ? &cache[ncache++] : &cache[15];
+    free(l->v);
     memset(l, 0, sizeof *l);
     pb_strlcpy(l->worker, worker, sizeof l->worker);
     l->n = -1;
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/%s", pb_libexec_dir(), worker);
-    const char *tmpdir = getenv("TMPDIR");
-    char tmp[PATH_MAX];
-    snprintf(tmp, sizeof tmp, "%s/portbench-list.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        snprintf(l->why, sizeof l->why, "cannot create a temporary file: %s", strerror(errno));
-    } else {
-        /* the worker writes its list to stdout: send it to the file */
-        int saved = dup(1);
-        fflush(stdout);
-        dup2(fd, 1);
-        char *argv[] = {NULL, "--list", NULL};
-        pb_worker_exit ex;
-        pb_worker_run(worker, argv, 1, &ex);
-        fflush(stdout);
-        dup2(saved, 1);
-        close(saved);
-        if (ex.status != 0) {
-            if (ex.status == 127 && access(path, X_OK) != 0)
-                snprintf(l->why, sizeof l->why, "not built: %s not found", path);
-            else if (ex.signal)
-                snprintf(l->why, sizeof l->why, "%s crashed at start-up (signal %d)%s%s", worker, ex.signal,
-                         ex.last_line[0] ? ": " : "", ex.last_line);
-            else
-                snprintf(l->why, sizeof l->why, "%s could not start (exit status %d)%s%s", worker, ex.status,
-                         ex.last_line[0] ? ": " : "", ex.last_line);
-        } else {
-            off_t size = lseek(fd, 0, SEEK_END);
-            char *text = size >= 0 ? malloc((size_t)size + 1) : NULL;
-            if (text && pread(fd, text, (size_t)size, 0) == size) {
-                text[size] = '\0';
-                if (parse_listing(text, l) != 0)
-                    snprintf(l->why, sizeof l->why, "out of memory");
-            }
-            free(text);
-        }
-        close(fd);
-        unlink(tmp);
+    char *argv[] = {NULL, "--list", NULL}, *text = NULL, what[512];
+    pb_worker_exit ex;
+    pb_worker_run(worker, argv, PB_WORKER_QUIET | PB_WORKER_LISTING, &ex, &text);
+    const char *sep = ex.last_line[0] ? ": " : "";
+    if (ex.status == 127 && access(path, X_OK) != 0)
+        snprintf(l->why, sizeof l->why, "not built: %s not found", path);
+    else if (ex.startup_timeout > 0)
+        snprintf(l->why, sizeof l->why, "%s did not start within %g s (no variant listing; killed)%s%s", worker,
+                 ex.startup_timeout, sep, ex.last_line);
+    else if (ex.signal)
+        snprintf(l->why, sizeof l->why, "%s crashed at start-up (signal %d)%s%s", worker, ex.signal, sep,
+                 ex.last_line);
+    else if (ex.status != 0)
+        snprintf(l->why, sizeof l->why, "%s could not start (exit status %d)%s%s", worker, ex.status, sep,
+                 ex.last_line);
+    else if (ex.listing_too_long)
+        snprintf(l->why, sizeof l->why, "%s: unreadable variant listing: longer than %d bytes", worker, MAX_LISTING);
+    else if (parse_listing(text ? text : "", l, what, sizeof what) != PB_OK) {
+        snprintf(l->why, sizeof l->why, "%s: unreadable variant listing: %s", worker, what);
+        l->n = -1;
     }
+    free(text);
+    if (got_signal && l == &cache[ncache - 1]) /* stopped by the user, not a property of the worker */
+        --ncache;
     *out = l->v;
     if (l->n < 0)
         pb_strlcpy(why, l->why, cap);

@@ -1,7 +1,7 @@
 /* pb_workers.h - the driver's side of the worker processes: where they live, what each
  * holds (its --list), and running one under supervision: its stderr passed through
- * (the last line kept as the reason of a failure), SIGINT/SIGTERM forwarded to it, and
- * it never outlives the driver. */
+ * (the last line kept as the reason of a failure), SIGINT/SIGTERM/SIGHUP forwarded to
+ * it, its start-up bounded, and it never outlives the driver. */
 #ifndef PB_WORKERS_H
 #define PB_WORKERS_H
 
@@ -28,22 +28,39 @@ typedef struct pb_worker_variant {
 } pb_worker_variant;
 
 /* The variants of a worker (cached per worker). Returns the count, or -1 when the
- * worker could not be run or listed, with the reason in why. */
+ * worker could not be run or listed, or its listing is unreadable (no variant, a line
+ * that is not one), with the reason in why. */
 int pb_worker_list(const char *worker, const pb_worker_variant **out, char *why, size_t cap);
 
 /* How a worker run ended. */
 typedef struct pb_worker_exit {
     int status;         /* exit status; 128+N when killed by signal N; 127 missing or not startable */
     int signal;         /* the signal that killed it, 0 if none */
+    double startup_timeout; /* > 0: it did not start within this many seconds and was killed */
+    int listing_too_long;   /* a --list run wrote more than any listing holds */
     char last_line[256];/* last non-empty line it wrote to stderr */
 } pb_worker_exit;
 
-/* Run worker (argv[0] is replaced by its path) to completion; its stderr is copied to
- * ours (unless quiet_stderr) and its stdout too. A SIGINT or SIGTERM that reaches the
- * driver meanwhile is forwarded; a worker that has not ended 5 s later is killed. */
-void pb_worker_run(const char *worker, char **argv, int quiet_stderr, pb_worker_exit *ex);
+/* Flags of pb_worker_run. */
+enum {
+    PB_WORKER_QUIET = 1,   /* its stderr is kept (the last line), not copied to ours */
+    PB_WORKER_LISTING = 2, /* a --list run: its stdout is returned in *out (malloc'ed) */
+};
 
-/* Processes a SIGINT/SIGTERM is forwarded to (the running worker is watched by
+/* Run worker (argv[0] is replaced by its path) to completion; its stderr is copied to
+ * ours (unless PB_WORKER_QUIET), its stdout goes to ours or, for a listing, to *out.
+ * A SIGINT, SIGTERM or SIGHUP that reaches the driver meanwhile is forwarded; a worker
+ * that has not ended 5 s later is killed. Start-up is bounded (pb_startup_timeout): a
+ * listing must end, a measurement run must report that its backends are up (a line on
+ * the descriptor named by $PB_WORKER_READY_FD), within the bound, else it is killed and
+ * ex->startup_timeout is set. A running measurement is never bounded. */
+void pb_worker_run(const char *worker, char **argv, int flags, pb_worker_exit *ex, char **out);
+
+/* The start-up bound of a worker in seconds: $PORTBENCH_STARTUP_TIMEOUT (0: none), else
+ * 60. PB_ERR with a message when the variable is not a number of seconds. */
+int pb_startup_timeout(double *seconds, char *err, size_t cap);
+
+/* Processes a SIGINT/SIGTERM/SIGHUP is forwarded to (the running worker is watched by
  * pb_worker_run itself); forget_all in a freshly forked child. */
 void pb_child_watch(pid_t pid);
 void pb_child_unwatch(pid_t pid);
@@ -51,10 +68,12 @@ void pb_child_forget_all(void);
 /* Prefix of every line of the workers' stderr that passes through ("[gpu 1] "). */
 void pb_worker_prefix(const char *prefix);
 
-/* Install the SIGINT/SIGTERM handlers: they only record the signal and forward it to
- * the running worker. pb_interrupted() is that signal, 0 before one arrived. */
+/* Install the SIGINT/SIGTERM/SIGHUP handlers (SIGHUP not when nohup ignores it): they
+ * only record the signal and forward it to the running worker. pb_interrupted() is that
+ * signal, 0 before one arrived; pb_signal_name its name ("SIGINT"). */
 void pb_signals_install(void);
 int pb_interrupted(void);
+const char *pb_signal_name(int sig);
 
 #ifdef __cplusplus
 }

@@ -506,7 +506,7 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
         pb_mpi_abort(1); /* the others are stuck or gone: stop them */
     pb_mpi_finalize();
     if (log.interrupted) {
-        pb_errorf("interrupted (%s): the rows measured so far are kept", log.interrupted == 2 ? "SIGINT" : "SIGTERM");
+        pb_errorf("interrupted (%s): the rows measured so far are kept", pb_signal_name(log.interrupted));
         return 128 + log.interrupted;
     }
     if (table_lost)

@@ -94,6 +94,31 @@ static int rank_validate(const pb_case *c, char *why, size_t cap)
     return PB_OK;
 }
 
+/* The CPU baseline's n^2 comparisons grow fast: 2^18 keys take about 20 s a run on two
+ * cores, the documented maximum 2^24 keys about a day. Beyond RANK_BASELINE_MAX_N the
+ * baseline runs only when --backend cpu names it (README, ranksort). The estimate uses the
+ * rate of the baseline measured on a 2-core VM (gcc-12, int and float keys alike). */
+#define RANK_BASELINE_MAX_N (1u << 18)
+#define RANK_CPU_RATE 1.5e9 /* comparisons per second and thread */
+
+static int rank_baseline_limit(const pb_case *c, int threads, char *why, size_t cap)
+{
+    if (c->n <= RANK_BASELINE_MAX_N)
+        return PB_OK;
+    const double cmp = (double)c->n * (double)c->n, s = cmp / (RANK_CPU_RATE * (threads > 0 ? threads : 1));
+    char t[32];
+    if (s < 120)
+        snprintf(t, sizeof t, "%.0f s", s);
+    else if (s < 7200)
+        snprintf(t, sizeof t, "%.0f min", s / 60);
+    else
+        snprintf(t, sizeof t, "%.1f h", s / 3600);
+    snprintf(why, cap, "the CPU baseline does n^2 = %.2g comparisons, above n = %u about %s a run on %d thread%s "
+             "(at ~%.2g comparisons/s each)", cmp, RANK_BASELINE_MAX_N, t, threads, threads == 1 ? "" : "s",
+             RANK_CPU_RATE);
+    return PB_SKIP;
+}
+
 static const char *const rank_variants[] = {"block", "grid", NULL};
 
 const pb_bench pb_bench_ranksort = {
@@ -118,4 +143,5 @@ const pb_bench pb_bench_ranksort = {
     .validate = rank_validate,
     .elems = pb_cost_per_elem,
     .variant_check = rank_variant_check,
+    .baseline_limit = rank_baseline_limit,
 };

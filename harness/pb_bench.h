@@ -103,6 +103,11 @@ typedef struct pb_bench {
     /* Optional: a version that cannot run a case (a size limit of that version only);
      * PB_SKIP with the reason, which becomes the SKIP row's note, else PB_OK. */
     int (*variant_check)(const pb_case *c, const char *variant, char *why, size_t cap);
+    /* Optional: the CPU baseline's bound, for a case whose cost no run should pay unasked
+     * (rank sort's n^2 comparisons): PB_SKIP with the estimated time of one run on
+     * `threads` threads in why when the case is beyond it, else PB_OK. The baseline then
+     * runs only when --backend cpu names it. */
+    int (*baseline_limit)(const pb_case *c, int threads, char *why, size_t cap);
     /* Access pattern of the cost model's bytes: which measured ceiling applies. */
     pb_pattern pattern;
     /* Swept over sizes (micro benchmarks): the table has sizes as rows and one column per

@@ -464,7 +464,8 @@ static int parse_param_values(const pb_param_def *d, const char *spec, long *val
 enum {
     O_BACKEND = 1, O_VARIANTS, O_SIZE, O_DTYPE, O_WARMUP, O_REPS, O_BUDGET, O_SEED, O_THREADS, O_GPU, O_CSV,
     O_JSON, O_CEILINGS, O_CLOCK, O_NO_BASELINES, O_FALLBACK, O_FAIL_ON_SKIP, O_QUIET, O_RECORD, O_LABEL,
-    O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_GPU_SERIAL, O_SPREAD, O_WIDE, O_MPI_TIMEOUT, O_PARAM = 100, O_ALIAS = 200
+    O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_GPU_SERIAL, O_SPREAD, O_WIDE, O_MPI_TIMEOUT, O_JOINED, O_PARAM = 100,
+    O_ALIAS = 200
 };
 
 static const pb_optdef common_opts[] = {
@@ -474,8 +475,9 @@ static const pb_optdef common_opts[] = {
     {"warmup", PB_OPT_VALUE, "N", "untimed runs before timing (default 2)", O_WARMUP, 0},
     {"reps", PB_OPT_VALUE, "N", "timed repetitions (default 10)", O_REPS, 0},
     {"time-budget", PB_OPT_VALUE, "S",
-     "at most S seconds of timed repetitions per configuration: a slow one runs\n"
-     "fewer (at least 1; the row says so). 0 = no limit (default 60)", O_BUDGET, 0},
+     "at most S seconds per configuration (checked run, warm-ups, repetitions): a slow\n"
+     "one runs fewer warm-ups, then fewer repetitions (at least 1; the row says so).\n"
+     "0 = no limit (default 60)", O_BUDGET, 0},
     {"gpu", PB_OPT_VALUE, "SPEC",
      "auto | all | device index or list (0,1) | model (it must match the GPUs found);\n"
      "several GPUs run at once, one process each, bound to the cores nearest its GPU", O_GPU, 0},
@@ -522,6 +524,8 @@ static const pb_optdef worker_opts[] = {
     {"meta", PB_OPT_VALUE, "FILE", "key=value metadata goes here", O_META, 0},
     {"device", PB_OPT_VALUE, "N", "GPU index", O_DEVICE, 0},
     {"gpu-profile", PB_OPT_VALUE, "ID", "datasheet profile", O_GPU_PROFILE, 0},
+    {"joined", PB_OPT_VALUE, "LIST", "backends of --backend that joined as baselines (not named by the user)",
+     O_JOINED, 0},
     {NULL, 0, NULL, NULL, 0, 0},
 };
 
@@ -682,6 +686,16 @@ static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err,
         o->device = (int)v;
         return PB_OK;
     case O_GPU_PROFILE: pb_strlcpy(o->gpu_profile, val, sizeof o->gpu_profile); return PB_OK;
+    case O_JOINED: { /* after --backend (pb_options_to_argv's order) */
+        pb_backend_mask joined;
+        if (pb_parse_backends(val, &joined, err, cap) != PB_OK)
+            return PB_ERR;
+        for (size_t i = 0; i < pb_backend_count(); ++i) /* by backend name: "cpu", "omp" */
+            for (size_t j = 0; j < pb_backend_count(); ++j)
+                if (((joined >> i) & 1u) && strcmp(pb_backend_at(i)->backend, pb_backend_at(j)->backend) == 0)
+                    o->backends_named &= ~((pb_backend_mask)1 << j);
+        return PB_OK;
+    }
     default: {
         if (d->id >= O_ALIAS)
             return parse_alias(b, d->id - O_ALIAS, val, o, err, cap);
@@ -746,6 +760,24 @@ int pb_options_next_combo(const pb_options *o, int *idx)
         idx[p] = 0;
     }
     return 0;
+}
+
+int pb_options_check_cases(const pb_options *o, char *err, size_t cap)
+{
+    if (!o->bench->validate)
+        return PB_OK;
+    int idx[PB_MAX_PARAMS];
+    for (int t = 0; t < o->ndtypes; ++t)
+        for (int s = 0; s < o->nsizes; ++s) {
+            memset(idx, 0, sizeof idx);
+            do {
+                pb_case c;
+                pb_options_case(o, t, s, idx, &c);
+                if (o->bench->validate(&c, err, cap) != PB_OK)
+                    return PB_ERR;
+            } while (pb_options_next_combo(o, idx));
+        }
+    return PB_OK;
 }
 
 void pb_options_finish(pb_options *o)
@@ -826,6 +858,14 @@ int pb_options_to_argv(const pb_options *o, pb_backend_mask backends, char **arg
         }
     add_arg(&a, b->name);
     add_opt(&a, "--backend", buf);
+    buf[0] = '\0'; /* the baselines that joined: a worker bounds them (pb_bench.baseline_limit) */
+    for (size_t i = 0; i < pb_backend_count(); ++i)
+        if (backends & ~o->backends_named & ((pb_backend_mask)1 << i) && !list_has(buf, pb_backend_at(i)->backend)) {
+            strncat(buf, buf[0] ? "," : "", sizeof buf - strlen(buf) - 1);
+            strncat(buf, pb_backend_at(i)->backend, sizeof buf - strlen(buf) - 1);
+        }
+    if (buf[0])
+        add_opt(&a, "--joined", buf);
 
     buf[0] = '\0';
     for (int v = 0; b->variants[v]; ++v)

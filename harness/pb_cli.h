@@ -76,6 +76,11 @@ void pb_options_defaults(pb_options *o, const pb_bench *bench);
  * PB_ERR with one line in err. Paths that do not fit are refused, never cut. */
 int pb_options_parse(pb_options *o, int argc, char **argv, int worker, char *err, size_t cap);
 
+/* Every case of the request (each dtype, size and parameter combination, ranges
+ * included) through the benchmark's validate: PB_ERR with the first refusal in err, so
+ * that a list is refused as its single values are. */
+int pb_options_check_cases(const pb_options *o, char *err, size_t cap);
+
 /* Apply the implicit rules: baselines unless --no-baselines. */
 void pb_options_finish(pb_options *o);
 

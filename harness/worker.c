@@ -3,9 +3,16 @@
  * the portbench driver starts it with resolved options, and it writes one CSV row per
  * measured configuration to --emit and key=value metadata to --meta.
  *
- * Per configuration: warm-up runs; one checked run (output poisoned with NaN first,
- * offload proof for OpenMP target); timed repetitions, each completed before the host
- * clock stops; then the last repetition's output is checked again. */
+ * Per configuration: one checked run (output poisoned with NaN first, offload proof for
+ * OpenMP target), which also tells how long a run takes; warm-up runs; timed repetitions,
+ * each completed before the host clock stops; then the last repetition's output is
+ * checked again. --time-budget bounds the whole: warm-ups are cut first, then
+ * repetitions, never the checked run or the last repetition.
+ *
+ * Start-up (options, CUPTI, backend initialisation) ends with a line on the descriptor
+ * $PB_WORKER_READY_FD: the driver bounds the start-up, never the measurement. Exit
+ * status: 0 every row passed or skipped, 1 a row failed, 2 bad arguments, 3 a result or
+ * metadata file could not be written (its name and the reason on stderr). */
 #define _GNU_SOURCE
 #include "pb_bench.h"
 #include "pb_cli.h"
@@ -18,6 +25,7 @@
 #include "pb_tuning.h"
 #include "pb_version.h"
 
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -40,6 +48,7 @@ typedef struct worker {
     const pb_options *o;
     const pb_gpu_profile *profile;
     FILE *emit, *meta;
+    const char *emit_name, *meta_name;
     int failures;
     int rows;
     char host[64];
@@ -63,6 +72,37 @@ typedef struct host_case {
     int out_buf;
 } host_case;
 
+enum { EXIT_CANNOT_WRITE = 3 };
+
+/* A worker that cannot record what it measures stops at once, naming the file and the
+ * reason (a full TMPDIR, say): the driver puts that line in the notes of the rows. */
+static void check_written(FILE *f, const char *name, int close_it)
+{
+    errno = 0;
+    int bad = fflush(f) != 0 || ferror(f);
+    int e = errno ? errno : EIO;
+    if (close_it && fclose(f) != 0 && !bad) {
+        bad = 1;
+        e = errno ? errno : EIO;
+    }
+    if (bad) {
+        fprintf(stderr, "%s: cannot write %s: %s\n", PB_WORKER_NAME, name, strerror(e));
+        _exit(EXIT_CANNOT_WRITE); /* no exit-time flush of the stream that failed */
+    }
+}
+
+/* Start-up is over: tell the driver, which bounds the start-up but not the measurement. */
+static void report_started(void)
+{
+    const char *fd = getenv("PB_WORKER_READY_FD");
+    int n = fd ? atoi(fd) : -1;
+    if (n > 2) {
+        ssize_t rc = write(n, "started\n", 8);
+        (void)rc; /* a driver that stopped listening has nothing to learn */
+        close(n);
+    }
+}
+
 static void utc_now(char *buf, size_t cap)
 {
     time_t t = time(NULL);
@@ -75,6 +115,15 @@ static int backend_requested(const pb_options *o, const pb_backend *be)
 {
     for (size_t i = 0; i < pb_backend_count(); ++i)
         if ((o->backends & ((pb_backend_mask)1 << i)) && strcmp(pb_backend_at(i)->backend, be->name) == 0)
+            return 1;
+    return 0;
+}
+
+/* 1 if the user named the backend with --backend (not a baseline that joined). */
+static int backend_named(const pb_options *o, const pb_backend *be)
+{
+    for (size_t i = 0; i < pb_backend_count(); ++i)
+        if ((o->backends_named & ((pb_backend_mask)1 << i)) && strcmp(pb_backend_at(i)->backend, be->name) == 0)
             return 1;
     return 0;
 }
@@ -148,7 +197,7 @@ static void emit_row(worker *w, pb_row *r, int progress)
     if (strcmp(r->verified, "FAIL") == 0)
         ++w->failures;
     pb_csv_write_row(w->emit, r);
-    fflush(w->emit);
+    check_written(w->emit, w->emit_name, 0);
     test_hooks(++w->rows);
     if (w->o->quiet || !progress)
         return;
@@ -171,16 +220,26 @@ static void emit_row(worker *w, pb_row *r, int progress)
                 r->note);
 }
 
-/* A SKIP row; its progress line is left out when the reason was already announced
- * for the whole backend. */
-static void emit_skip(worker *w, const backend_state *bs, const pb_variant *v, const pb_case *c, const char *why)
+/* A row not measured, SKIP or FAIL, with the reason; a SKIP's progress line is left out
+ * when the reason was already announced for the whole backend. */
+static void emit_unmeasured(worker *w, const backend_state *bs, const pb_variant *v, const pb_case *c,
+                            const char *verdict, const char *why)
 {
     pb_row r;
     row_start(w, bs, v, c, &r);
-    pb_strlcpy(r.verified, "SKIP", sizeof r.verified);
+    pb_strlcpy(r.verified, verdict, sizeof r.verified);
     pb_strlcpy(r.note, why, sizeof r.note);
     emit_row(w, &r, bs->status == PB_OK);
 }
+
+static void emit_skip(worker *w, const backend_state *bs, const pb_variant *v, const pb_case *c, const char *why)
+{
+    emit_unmeasured(w, bs, v, c, "SKIP", why);
+}
+
+/* Test hooks (tests/channel.sh): an allocation that fails, of the harness's host copies
+ * (PB_TEST_FAIL_HOST_ALLOC) or of a backend's buffers (PB_TEST_FAIL_BACKEND_ALLOC). */
+static void *host_alloc(size_t bytes) { return getenv("PB_TEST_FAIL_HOST_ALLOC") ? NULL : malloc(bytes); }
 
 /* One repetition: launch, then wait for completion. */
 static int one_rep(const pb_backend *be, const pb_variant *v, const pb_args *a, double *device_s)
@@ -335,6 +394,15 @@ static void record_times(pb_row *r, const timing *t, int reps)
         r->kernel_time_median_s = ss.median;
 }
 
+/* Add a remark to the row's note ("; " between remarks). */
+static void note_add(pb_row *r, const char *text)
+{
+    if (!text[0])
+        return;
+    size_t len = strlen(r->note);
+    snprintf(r->note + len, sizeof r->note - len, "%s%s", len ? "; " : "", text);
+}
+
 static void record_gpu_state(pb_row *r, const pb_gpu_state *before, const pb_gpu_state *after)
 {
     if (!before->ok || !after->ok)
@@ -356,50 +424,48 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     row_start(w, bs, v, c, &r);
     r.transfer_s = transfer_s;
 
-    /* Warm-up; the first run also tells how long a repetition takes. */
-    int rc = PB_OK;
-    double one = -1;
-    for (int i = 0; i < o->warmup && rc == PB_OK; ++i) {
-        double t0 = pb_now();
-        rc = one_rep(be, v, a, NULL);
-        if (i == 0)
-            one = pb_now() - t0;
-        if (o->time_budget > 0 && one * (o->reps + o->warmup) > o->time_budget)
-            break; /* a slow configuration: one warm-up is enough */
-    }
-
-    /* Checked run: poisoned output, offload flag cleared. */
-    int pass = 0;
+    /* The checked run comes first (poisoned output, offload flag cleared): it is also the
+     * first untimed run and tells how long one run takes, so that --time-budget bounds the
+     * whole configuration. The checked run is never skipped, nor the last timed repetition;
+     * warm-ups are cut first, then repetitions, and the note says what was cut. */
+    int rc = PB_OK, pass = 0;
     pb_check chk = {NAN, NAN, 0};
     char note[256] = "";
+    size_t out_bytes = pb_case_buf_bytes(c, h->out_buf);
+    int zero = PB_RAN_UNKNOWN;
+    pb_poison(c->dtype, h->out, c->bench->buf_elems(c, h->out_buf));
+    rc = be->upload(a->buf[h->out_buf], h->out, out_bytes);
+    if (rc == PB_OK && be->offload)
+        rc = be->upload(a->ran_on, &zero, sizeof zero);
+    double t0 = pb_now();
+    if (rc == PB_OK)
+        rc = one_rep(be, v, a, NULL);
+    double one = pb_now() - t0, spent = one; /* one: the shortest untimed run so far */
     if (rc == PB_OK) {
-        size_t out_bytes = pb_case_buf_bytes(c, h->out_buf);
-        int zero = PB_RAN_UNKNOWN;
-        pb_poison(c->dtype, h->out, c->bench->buf_elems(c, h->out_buf));
-        rc = be->upload(a->buf[h->out_buf], h->out, out_bytes);
-        if (rc == PB_OK && be->offload)
-            rc = be->upload(a->ran_on, &zero, sizeof zero);
-        double t0 = pb_now();
-        if (rc == PB_OK)
-            rc = one_rep(be, v, a, NULL);
-        if (one < 0)
-            one = pb_now() - t0;
-        if (rc == PB_OK) {
-            pass = check_output(be, h, a, &chk, note, sizeof note);
-            if (pass && be->offload)
-                pass = check_offload(bs, a, note, sizeof note);
-        }
+        pass = check_output(be, h, a, &chk, note, sizeof note);
+        if (pass && be->offload)
+            pass = check_offload(bs, a, note, sizeof note);
+    }
+    const double budget = o->time_budget;
+    int warmups = 0;
+    while (rc == PB_OK && warmups < o->warmup && !(budget > 0 && spent + one * (1 + o->reps) > budget)) {
+        double t = pb_now();
+        rc = one_rep(be, v, a, NULL);
+        double d = pb_now() - t;
+        spent += d;
+        one = d < one ? d : one;
+        ++warmups;
     }
 
     pb_gpu_state before, after;
     int gpu_row = strcmp(r.offload, "device") == 0;
     if (gpu_row)
         pb_nvml_sample(&before);
-    /* Keep the timed repetitions within --time-budget (at least one repetition). */
+    /* The timed repetitions in what the budget has left (at least one). */
     int reps = o->reps;
-    if (o->time_budget > 0 && one * reps > o->time_budget) {
-        reps = (int)(o->time_budget / one);
-        reps = reps < 1 ? 1 : reps;
+    if (budget > 0 && one > 0 && spent + one * reps > budget) {
+        double fit = (budget - spent) / one;
+        reps = fit < 1 ? 1 : fit < reps ? (int)fit : reps;
     }
     timing t = {0}; /* freed on every path, also when the warm-up failed */
     if (rc == PB_OK)
@@ -423,9 +489,6 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         snprintf(r.note, sizeof r.note, "%s failed to run (backend error)", v->name);
     } else {
         record_times(&r, &t, reps);
-        if (reps < o->reps)
-            snprintf(r.note, sizeof r.note, "%d repetitions instead of %d: one takes %.3g s (--time-budget %g s)", reps,
-                     o->reps, one, o->time_budget);
         r.gbs = r.bytes / r.time_median_s * 1e-9;
         r.gflops = r.flops / r.time_median_s * 1e-9;
         if (c->bench->elems)
@@ -439,19 +502,34 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         r.max_rel_err = chk.err;
         r.tolerance = chk.tol;
         pb_strlcpy(r.verified, pass ? "PASS" : "FAIL", sizeof r.verified);
-        if (note[0])
-            pb_strlcpy(r.note, note, sizeof r.note); /* a failed check says why first */
+        char timing_note[sizeof r.note];
+        pb_strlcpy(timing_note, r.note, sizeof timing_note);
+        r.note[0] = '\0';
+        note_add(&r, note); /* a failed check says why first */
         if (pass && strcmp(r.offload, "host-fallback") == 0)
-            pb_strlcpy(r.note, "OpenMP target region ran on the host (no GPU)", sizeof r.note);
+            note_add(&r, "OpenMP target region ran on the host (no GPU)");
+        if (reps < o->reps || warmups < o->warmup) {
+            char cut[200] = "", part[64];
+            if (reps < o->reps)
+                snprintf(cut, sizeof cut, "%d repetitions instead of %d", reps, o->reps);
+            if (warmups < o->warmup) {
+                snprintf(part, sizeof part, "%s%d warm-ups instead of %d", cut[0] ? ", " : "", warmups, o->warmup);
+                strncat(cut, part, sizeof cut - strlen(cut) - 1);
+            }
+            snprintf(part, sizeof part, ": one takes %.3g s (--time-budget %g s)", one, budget);
+            strncat(cut, part, sizeof cut - strlen(cut) - 1);
+            note_add(&r, cut);
+        }
+        note_add(&r, timing_note);
     }
     if (strcmp(v->name, "best") == 0) { /* the launch shape it ran with, or skipped */
         pb_shape sh;
-        char shape[200];
+        char shape[200], text[210];
         if (pb_tuning_lookup(c->bench->name, v->name, be->name, be->compiler, pb_dtype_name(c->dtype),
                              bs->dev.on_host ? 0 : w->cc, &sh, shape,
                              sizeof shape) == 0) {
-            size_t len = strlen(r.note);
-            snprintf(r.note + len, sizeof r.note - len, "%sshape %s", len ? "; " : "", shape);
+            snprintf(text, sizeof text, "shape %s", shape);
+            note_add(&r, text);
         }
     }
     /* gemm's candidate selectors (cuda/gemm.cu, omp_target/gemm.c): a row measured under
@@ -487,7 +565,7 @@ static int prepare_host_case(const pb_options *o, host_case *h, char *why, size_
         if (b->bufs[k].role == PB_BUF_SCRATCH)
             continue;
         size_t bytes = pb_case_buf_bytes(c, k);
-        h->buf[k] = malloc(bytes ? bytes : 1);
+        h->buf[k] = host_alloc(bytes ? bytes : 1);
         if (!h->buf[k]) {
             snprintf(why, cap, "host allocation of %zu bytes for %s failed", bytes, b->bufs[k].name);
             return PB_ERR;
@@ -518,11 +596,14 @@ static void run_backend_case(worker *w, backend_state *bs, const pb_variant **vs
     char why[256] = "";
     int ok = 1;
     double t0 = pb_now();
+    /* the backend's memory: the GPU's, or the host's for the CPU and host fallback */
+    const char *where = bs->dev.on_host ? "host" : "device";
     for (int k = 0; k < c->bench->nbufs && ok; ++k) {
         size_t bytes = pb_case_buf_bytes(c, k);
-        a.buf[k] = be->alloc(bytes ? bytes : 1);
+        a.buf[k] = getenv("PB_TEST_FAIL_BACKEND_ALLOC") ? NULL : be->alloc(bytes ? bytes : 1);
         if (!a.buf[k]) {
-            snprintf(why, sizeof why, "device allocation of %zu bytes for %s failed", bytes, c->bench->bufs[k].name);
+            snprintf(why, sizeof why, "%s allocation of %zu bytes for %s failed (%s backend)", where, bytes,
+                     c->bench->bufs[k].name, be->name);
             ok = 0;
         } else if (c->bench->bufs[k].role == PB_BUF_IN && be->upload(a.buf[k], h->buf[k], bytes) != PB_OK) {
             snprintf(why, sizeof why, "upload of %s failed", c->bench->bufs[k].name);
@@ -533,19 +614,31 @@ static void run_backend_case(worker *w, backend_state *bs, const pb_variant **vs
     if (ok && be->offload) {
         a.ran_on = be->alloc(sizeof(int));
         if (!a.ran_on) {
-            snprintf(why, sizeof why, "device allocation of the offload flag failed");
+            snprintf(why, sizeof why, "%s allocation of the offload flag failed (%s backend)", where, be->name);
             ok = 0;
         }
     }
     for (int i = 0; i < nv; ++i) {
-        char vwhy[256] = "";
-        if (!ok) {
-            emit_skip(w, bs, vs[i], c, why);
+        char vwhy[400] = "";
+        if (!ok) { /* the size passed the driver's memory check: a failure, not a limit */
+            emit_unmeasured(w, bs, vs[i], c, "FAIL", why);
             continue;
         }
         if (c->bench->variant_check && c->bench->variant_check(c, vs[i]->name, vwhy, sizeof vwhy) != PB_OK) {
             emit_skip(w, bs, vs[i], c, vwhy); /* a limit of this version only, e.g. one block */
             continue;
+        }
+        if (strcmp(vs[i]->name, "baseline") == 0 && c->bench->baseline_limit &&
+            c->bench->baseline_limit(c, bs->dev.threads, vwhy, sizeof vwhy) != PB_OK) {
+            if (!backend_named(w->o, be)) { /* it joined as the baseline: not paid unasked */
+                size_t len = strlen(vwhy);
+                snprintf(vwhy + len, sizeof vwhy - len, "; --backend %s runs it anyway", be->name);
+                emit_skip(w, bs, vs[i], c, vwhy);
+                continue;
+            }
+            if (!w->o->quiet)
+                fprintf(stderr, "portbench: %s: %s %s=%zu: %s; running it, as --backend %s asks\n", PB_WORKER_NAME,
+                        c->bench->name, c->bench->size_option + 2, c->n, vwhy, be->name);
         }
         measure(w, bs, vs[i], h, &a, transfer);
     }
@@ -562,10 +655,15 @@ static void run_case(worker *w, backend_state *states, size_t nstates, pb_case *
     host_case h;
     memset(&h, 0, sizeof h);
     h.c = *c;
-    char why[256] = "";
-    int prepared = 0, status = PB_OK;
-    if (c->bench->validate && c->bench->validate(c, why, sizeof why) != PB_OK)
-        status = PB_ERR;
+    char invalid[256] = "", unprepared[256] = "";
+    int prepared = 0, prep = PB_OK;
+    /* the driver refuses such a case up front; a worker run by hand skips it */
+    if (c->bench->validate && c->bench->validate(c, invalid, sizeof invalid) != PB_OK) {
+        if (!invalid[0])
+            pb_strlcpy(invalid, "the benchmark does not take this configuration", sizeof invalid);
+    } else {
+        invalid[0] = '\0';
+    }
     for (size_t s = 0; s < nstates; ++s) {
         backend_state *bs = &states[s];
         const pb_variant *vs[64];
@@ -577,22 +675,22 @@ static void run_case(worker *w, backend_state *states, size_t nstates, pb_case *
         }
         if (nv == 0)
             continue;
-        if (bs->status != PB_OK || status != PB_OK) {
+        if (bs->status != PB_OK || invalid[0]) {
             for (int i = 0; i < nv; ++i)
-                emit_skip(w, bs, vs[i], c, bs->status != PB_OK ? bs->why : why);
+                emit_skip(w, bs, vs[i], c, bs->status != PB_OK ? bs->why : invalid);
             continue;
         }
         if (!prepared) {
             if (!o->quiet && pb_case_total_bytes(c) > 256e6)
                 fprintf(stderr, "portbench: %s: preparing %s %s=%zu inputs and reference\n", PB_WORKER_NAME,
                         pb_dtype_name(c->dtype), c->bench->size_option + 2, c->n);
-            status = prepare_host_case(o, &h, why, sizeof why);
+            prep = prepare_host_case(o, &h, unprepared, sizeof unprepared);
             prepared = 1;
-            if (status != PB_OK) {
-                for (int i = 0; i < nv; ++i)
-                    emit_skip(w, bs, vs[i], c, why);
-                continue;
-            }
+        }
+        if (prep != PB_OK) { /* inputs or reference not allocated: a failure, not a limit */
+            for (int i = 0; i < nv; ++i)
+                emit_unmeasured(w, bs, vs[i], c, "FAIL", unprepared);
+            continue;
         }
         run_backend_case(w, bs, vs, nv, &h);
     }
@@ -611,7 +709,7 @@ static void write_meta(worker *w, const backend_state *bs)
     fprintf(f, "backend.%s.compiler_version=%s\n", be->name, be->compiler_version);
     if (bs->status != PB_OK) {
         fprintf(f, "backend.%s.skipped=%s\n", be->name, bs->why);
-        fflush(f);
+        check_written(f, w->meta_name, 0);
         return;
     }
     fprintf(f, "backend.%s.device=%s\n", be->name, bs->dev.on_host ? "host" : bs->dev.name);
@@ -621,7 +719,7 @@ static void write_meta(worker *w, const backend_state *bs)
         fprintf(f, "backend.%s.threads=%d\n", be->name, bs->dev.threads);
     if (bs->dev.detail[0])
         fprintf(f, "backend.%s.detail=%s\n", be->name, bs->dev.detail);
-    fflush(f);
+    check_written(f, w->meta_name, 0);
 }
 
 /* The GPU the backends will use, from the CUDA driver (after CUPTI started: the probe
@@ -665,6 +763,7 @@ static int list_variants(void)
                    v->benchmark, v->name, dts, v->teaches);
         }
     }
+    check_written(stdout, "the variant listing (standard output)", 0);
     return 0;
 }
 
@@ -688,15 +787,18 @@ int main(int argc, char **argv)
     w.o = &o;
     w.profile = o.gpu_profile[0] ? pb_gpu_profile_by_id(o.gpu_profile) : NULL;
     w.emit = stdout;
+    w.emit_name = o.emit[0] ? o.emit : "standard output";
+    w.meta_name = o.meta;
     gethostname(w.host, sizeof w.host - 1);
     if (o.emit[0] && !(w.emit = fopen(o.emit, "w"))) {
-        pb_errorf("%s: cannot write %s", PB_WORKER_NAME, o.emit);
-        return 2;
+        pb_errorf("%s: cannot write %s: %s", PB_WORKER_NAME, o.emit, strerror(errno));
+        return EXIT_CANNOT_WRITE;
     }
     pb_csv_write_header(w.emit);
+    check_written(w.emit, w.emit_name, 0);
     if (o.meta[0] && !(w.meta = fopen(o.meta, "w"))) {
-        pb_errorf("%s: cannot write %s", PB_WORKER_NAME, o.meta);
-        return 2;
+        pb_errorf("%s: cannot write %s: %s", PB_WORKER_NAME, o.meta, strerror(errno));
+        return EXIT_CANNOT_WRITE;
     }
     if (w.meta)
         fprintf(w.meta, "worker.git_sha=%s\nworker.toolchain=%s\nworker.build_flags=%s\n", pb_git_sha, PB_TOOLCHAIN,
@@ -744,6 +846,9 @@ int main(int argc, char **argv)
         }
         write_meta(&w, bs);
     }
+    if (w.meta)
+        check_written(w.meta, w.meta_name, 0);
+    report_started();
 
     int pidx[PB_MAX_PARAMS] = {0};
     for (int t = 0; t < o.ndtypes; ++t)
@@ -760,9 +865,8 @@ int main(int argc, char **argv)
     for (size_t s = 0; s < nstates; ++s)
         if (states[s].status == PB_OK && states[s].be->finish)
             states[s].be->finish();
-    if (w.emit != stdout)
-        fclose(w.emit);
+    check_written(w.emit, w.emit_name, w.emit != stdout);
     if (w.meta)
-        fclose(w.meta);
+        check_written(w.meta, w.meta_name, 1);
     return w.failures ? 1 : 0;
 }

@@ -43,9 +43,8 @@ sigint|sigterm) # stopped mid-run: the rows so far kept, meta says incomplete, n
   [ "$case" = sigterm ] && sig=TERM want=143
   PB_TEST_ROW_DELAY_MS=400 "$pb" "${cpu[@]}" --nx 8,16,24,32,40,48,56,64,72,80 --csv out.csv > table.txt 2> err.txt &
   pid=$!
-  for _ in $(seq 100); do # wait until two rows are measured
-    f=$(ls tmp/portbench.*/pb-cpu.csv 2> /dev/null | awk 'NR == 1')
-    [ -n "$f" ] && [ "$(wc -l < "$f")" -ge 3 ] && break
+  for _ in $(seq 100); do # wait until two rows are measured (their progress lines)
+    [ "$(grep -c ', PASS' err.txt)" -ge 2 ] && break
     sleep 0.1
   done
   kill -$sig $pid

@@ -32,7 +32,7 @@ spread)        # --spread: min/median/max across GPUs and the slowest
   PB_TEST_FAKE_GPUS=3 "$pb" "${small[@]}" --gpu 0,2 --spread > table.txt 2> err.txt || fail "exit status $?"
   grep -q "across gpus" table.txt && grep -Eq "v1 +omp\(clang-19\) +2 " table.txt || fail "$(cat table.txt)" ;;
 gpus_interrupted) # SIGTERM while two GPUs run: both runs stop, rows so far kept
-  PB_TEST_FAKE_GPUS=2 PB_TEST_ROW_DELAY_MS=300 "$pb" "${small[@]}" --gpu all --csv out.csv > /dev/null 2>&1 &
+  PB_TEST_FAKE_GPUS=2 PB_TEST_ROW_DELAY_MS=1000 "$pb" "${small[@]}" --gpu all --csv out.csv > /dev/null 2>&1 &
   pid=$!
   sleep 2
   kill -TERM $pid

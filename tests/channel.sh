@@ -1,0 +1,193 @@
+#!/usr/bin/env bash
+# channel.sh PORTBENCH WORKDIR CASE
+# The driver and its workers, as a user sees them: every requested row comes back once, as
+# PASS, FAIL or SKIP with a note that says why; nothing vanishes, nothing foreign is taken,
+# nothing is waited for forever. Each CASE is one defect, reproduced with the worker test
+# hooks (harness/worker.c) or a fake worker (a shell script in place of pb-cpu that runs
+# the real one, renamed, and damages what it says).
+set -uo pipefail
+pb=$1 work=$2/$3 case=$3
+rm -rf "$work"
+mkdir -p "$work/tmp"
+cd "$work" || exit 1
+export TMPDIR=$work/tmp OMP_NUM_THREADS=2 OMP_WAIT_POLICY=passive
+fail() { echo "FAIL: $*"; exit 1; }
+# column N of the CSV rows (header skipped); fields here hold no commas
+col() { awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == c) k = i; next } { print $k }' "$1"; }
+cpu=(dmvm --backend cpu --no-baselines --reps 1 --warmup 0 --quiet)
+
+# A copy of the workers with pb-cpu replaced by the script on stdin; the real one is
+# lx/real-pb-cpu, and the script sees it as $real.
+fake() {
+  mkdir -p lx && cp -r "$(dirname "$pb")/../libexec/portbench/." lx/
+  mv lx/pb-cpu lx/real-pb-cpu
+  { printf '#!/bin/sh\nreal=%s/lx/real-pb-cpu\n' "$work"; cat; } > lx/pb-cpu
+  chmod +x lx/pb-cpu
+  export PORTBENCH_LIBEXEC=$work/lx
+}
+# The driver's rows and exit status: every row FAIL, `n` of them, each note holding `why`.
+expect_fail_rows() {
+  local rc=$1 n=$2 why=$3
+  [ "$rc" -eq 1 ] || fail "exit status $rc, expected 1: $(cat err.txt)"
+  [ "$(col out.csv verified | grep -c FAIL)" = "$n" ] && [ "$(col out.csv verified | wc -l)" = "$n" ] ||
+    fail "rows: $(col out.csv verified | tr '\n' ' ')"
+  [ "$(grep -cF -- "$why" out.csv)" = "$n" ] || fail "notes lack '$why': $(col out.csv note | sort -u)"
+}
+# Stopped by a signal: rows so far kept (none here), meta incomplete, nothing left behind.
+expect_interrupted() {
+  local rc=$1 want=$2 name=$3
+  [ "$rc" -eq "$want" ] || fail "exit status $rc, expected $want: $(cat err.txt)"
+  [ "$(col out.csv verified | grep -c .)" = 0 ] || fail "rows written: $(col out.csv verified | tr '\n' ' ') $(col out.csv note)"
+  [ "$(jq .complete out.csv.meta.json)" = false ] || fail "meta: complete is not false"
+  [ "$(jq -r .interrupted_by out.csv.meta.json)" = "$name" ] || fail "meta: interrupted_by $(jq .interrupted_by out.csv.meta.json)"
+  [ -z "$(ls tmp)" ] || fail "temporary files left: $(ls tmp)"
+  sleep 0.3
+  pgrep -f "$work/" > /dev/null && fail "a worker is still running: $(pgrep -af "$work/")"
+  grep -q "interrupted ($name)" err.txt || fail "stderr: $(cat err.txt)"
+}
+
+case $case in
+listing_empty|listing_garbage|listing_no_backend) # an unreadable --list: FAIL rows, not a vanished backend
+  case $case in
+  listing_empty)      list='exit 0' why='pb-cpu: unreadable variant listing: no variants' ;;
+  listing_garbage)    list='echo garbage' why='pb-cpu: unreadable variant listing: line 1:' ;;
+  listing_no_backend) list='"$real" --list | grep -v "^cpu"' why='unreadable variant listing: no variant of backend cpu' ;;
+  esac
+  fake <<EOF
+if [ "\$1" = --list ]; then $list; exit 0; fi
+exec "\$real" "\$@"
+EOF
+  "$pb" "${cpu[@]}" --nx 8,16 --csv out.csv > /dev/null 2> err.txt
+  expect_fail_rows $? 2 "$why"
+  grep -qF "$why" err.txt || fail "stderr: $(cat err.txt)" ;;
+foreign_row|second_row) # a row nobody asked for, or one twice: refused, named, the output damaged
+  if [ "$case" = foreign_row ]; then edit='$9 = 999' want='refused a row nobody asked for: dmvm cpu baseline double nx=999'
+  else edit='' want='refused a second row for the same configuration: dmvm cpu baseline double nx=16'; fi
+  fake <<EOF
+"\$real" "\$@"; rc=\$?
+while [ \$# -gt 1 ]; do [ "\$1" = --emit ] && emit=\$2; shift; done
+[ -n "\${emit:-}" ] && tail -n 1 "\$emit" | awk -F, -v OFS=, '{ $edit; print }' >> "\$emit"
+exit \$rc
+EOF
+  "$pb" "${cpu[@]}" --nx 8,16 --csv out.csv > /dev/null 2> err.txt
+  rc=$?
+  [ $rc -eq 1 ] || fail "exit status $rc, expected 1"
+  [ "$(col out.csv verified | tr '\n' ' ')" = "PASS PASS " ] || fail "rows: $(col out.csv verified | tr '\n' ' ')"
+  [ "$(col out.csv size | tr '\n' ' ')" = "8 16 " ] || fail "sizes: $(col out.csv size | tr '\n' ' ')"
+  grep -qF "$want" err.txt || fail "stderr does not name the row: $(cat err.txt)"
+  grep -qF "pb-cpu wrote damaged results: pb-cpu.csv:4:" err.txt || fail "not counted as damaged: $(cat err.txt)" ;;
+pass_without_time) # a PASS row whose time is 0: refused, and the row it stood for is FAIL
+  fake <<'EOF'
+"$real" "$@"; rc=$?
+while [ $# -gt 1 ]; do [ "$1" = --emit ] && emit=$2; shift; done
+[ -n "${emit:-}" ] && awk -F, -v OFS=, 'NR == 3 { $11 = 0 } { print }' "$emit" > "$emit.x" && mv "$emit.x" "$emit"
+exit $rc
+EOF
+  "$pb" "${cpu[@]}" --nx 8,16 --csv out.csv > /dev/null 2> err.txt
+  rc=$?
+  [ $rc -eq 1 ] || fail "exit status $rc, expected 1"
+  [ "$(col out.csv verified | tr '\n' ' ')" = "PASS FAIL " ] || fail "rows: $(col out.csv verified | tr '\n' ' ')"
+  grep -qF "refused a PASS row without a time: dmvm cpu baseline double nx=16" err.txt || fail "stderr: $(cat err.txt)"
+  grep -qF "pb-cpu wrote damaged results: pb-cpu.csv:3: a PASS row without a time" out.csv || fail "note: $(col out.csv note)" ;;
+damaged_number|damaged_line) # a damaged worker CSV: the rows it owes become FAIL naming file and line
+  why="pb-cpu wrote damaged results: pb-cpu.csv:3: "
+  if [ "$case" = damaged_number ]; then sub='NR == 3 { $11 = "x" }' why+="column 'time_median_s': 'x' is not a number"
+  else sub='NR == 3 { $0 = "dmvm,baseline,cpu" }' why+='3 fields, the header has'; fi
+  fake <<EOF
+"\$real" "\$@"; rc=\$?
+while [ \$# -gt 1 ]; do [ "\$1" = --emit ] && emit=\$2; shift; done
+[ -n "\${emit:-}" ] && awk -F, -v OFS=, '$sub { print }' "\$emit" > "\$emit.x" && mv "\$emit.x" "\$emit"
+exit \$rc
+EOF
+  "$pb" "${cpu[@]}" --nx 8,16,24 --csv out.csv > /dev/null 2> err.txt
+  rc=$?
+  [ $rc -eq 1 ] || fail "exit status $rc, expected 1"
+  [ "$(col out.csv verified | tr '\n' ' ')" = "PASS FAIL FAIL " ] || fail "rows: $(col out.csv verified | tr '\n' ' ')"
+  [ "$(grep -cF -- "$why" out.csv)" = 2 ] || fail "notes: $(cut -d, -f46 out.csv)"
+  grep -qF "$why" err.txt || fail "stderr: $(cat err.txt)" ;;
+startup_hang_list|startup_hang_run) # a worker stuck at start-up is killed after the bound, its rows FAIL
+  if [ "$case" = startup_hang_list ]; then body='exec sleep 60'
+  else body='if [ "$1" = --list ]; then exec "$real" --list; fi; exec sleep 60'; fi
+  fake <<< "$body"
+  start=$(date +%s)
+  PORTBENCH_STARTUP_TIMEOUT=1 "$pb" "${cpu[@]}" --nx 8,16 --csv out.csv > /dev/null 2> err.txt
+  rc=$?
+  [ $(($(date +%s) - start)) -lt 20 ] || fail "took $(($(date +%s) - start)) s"
+  expect_fail_rows $rc 2 "pb-cpu did not start within 1 s"
+  sleep 0.3
+  pgrep -f "$work/" > /dev/null && fail "the worker is still running" ;;
+startup_not_measurement) # the bound is on the start-up only: a slow measurement is never cut
+  PORTBENCH_STARTUP_TIMEOUT=1 PB_TEST_ROW_DELAY_MS=1500 "$pb" "${cpu[@]}" --nx 8,16 --csv out.csv > /dev/null 2> err.txt ||
+    fail "exit status $?: $(cat err.txt)"
+  [ "$(col out.csv verified | tr '\n' ' ')" = "PASS PASS " ] || fail "rows: $(col out.csv verified | tr '\n' ' ')" ;;
+sigint_listing|sigint_startup) # Ctrl-C while a worker starts: the interrupt semantics, not "crashed" rows
+  if [ "$case" = sigint_listing ]; then body='exec sleep 60'
+  else body='if [ "$1" = --list ]; then exec "$real" --list; fi; exec sleep 60'; fi
+  fake <<< "$body"
+  "$pb" "${cpu[@]}" --nx 8,16 --csv out.csv > /dev/null 2> err.txt &
+  pid=$!
+  for _ in $(seq 100); do pgrep -x sleep -P $pid > /dev/null && break; sleep 0.1; done # the worker started
+  kill -INT $pid
+  wait $pid
+  expect_interrupted $? 130 SIGINT ;;
+sighup) # a closed terminal stops the run as SIGTERM does: rows so far kept, exit 129
+  PB_TEST_ROW_DELAY_MS=400 "$pb" "${cpu[@]:0:8}" --nx 8,16,24,32,40,48,56,64,72,80 --csv out.csv > /dev/null 2> err.txt &
+  pid=$!
+  for _ in $(seq 100); do [ "$(grep -c ': PASS\|, PASS' err.txt)" -ge 2 ] && break; sleep 0.1; done # two rows measured
+  kill -HUP $pid
+  wait $pid
+  rc=$?
+  [ $rc -eq 129 ] || fail "exit status $rc, expected 129"
+  n=$(col out.csv verified | grep -c PASS)
+  [ "$n" -ge 2 ] && [ "$n" -lt 10 ] || fail "$n rows kept"
+  [ "$(col out.csv verified | grep -vc PASS)" = 0 ] || fail "unmeasured rows were written"
+  [ "$(jq -r .interrupted_by out.csv.meta.json)" = SIGHUP ] || fail "meta: $(jq .interrupted_by out.csv.meta.json)"
+  [ -z "$(ls tmp)" ] || fail "temporary files left: $(ls tmp)"
+  sleep 0.3
+  pgrep -f "$work/tmp" > /dev/null && fail "a worker is still running"
+  grep -q "interrupted (SIGHUP)" err.txt || fail "stderr: $(cat err.txt)" ;;
+sighup_nohup) # under nohup (SIGHUP ignored from the start) a hangup does not stop the run
+  PB_TEST_ROW_DELAY_MS=300 nohup "$pb" "${cpu[@]}" --nx 8,16,24,32 --csv out.csv < /dev/null > /dev/null 2> err.txt &
+  pid=$!
+  sleep 0.5
+  kill -HUP $pid
+  wait $pid || fail "exit status $?: $(cat err.txt)"
+  [ "$(col out.csv verified | grep -c PASS)" = 4 ] || fail "rows: $(col out.csv verified | tr '\n' ' ')" ;;
+disk_full_rows|disk_full_meta) # a worker that cannot write its results says so, and the rows carry it
+  opt=--emit
+  [ "$case" = disk_full_meta ] && opt=--meta
+  fake <<EOF
+if [ "\$1" = --list ]; then exec "\$real" --list; fi
+n=\$#; i=0
+for a in "\$@"; do i=\$((i + 1)); [ "\$prev" = "$opt" ] && a=/dev/full; set -- "\$@" "\$a"; prev=\$a; done
+shift \$n
+exec "\$real" "\$@"
+EOF
+  "$pb" "${cpu[@]}" --nx 8,16 --csv out.csv > /dev/null 2> err.txt
+  expect_fail_rows $? 2 "pb-cpu: cannot write /dev/full: No space left on device"
+  grep -q "exited with status 3: pb-cpu: cannot write /dev/full: No space left on device" err.txt ||
+    fail "stderr: $(cat err.txt)" ;;
+host_alloc|backend_alloc) # a failed allocation is a FAIL that says whose memory, not a SKIP
+  if [ "$case" = host_alloc ]; then export PB_TEST_FAIL_HOST_ALLOC=1 why='host allocation of 512 bytes for mat failed'
+  else export PB_TEST_FAIL_BACKEND_ALLOC=1 why='host allocation of 512 bytes for mat failed (cpu backend)'; fi
+  "$pb" "${cpu[@]}" --nx 8 --csv out.csv > /dev/null 2> err.txt
+  rc=$?
+  [ "$rc" -eq 1 ] || fail "exit status $rc, expected 1"
+  [ "$(col out.csv verified)" = FAIL ] || fail "rows: $(col out.csv verified | tr '\n' ' ')"
+  [ "$(col out.csv note)" = "$why" ] || fail "note: $(col out.csv note)" ;;
+ranksort_baseline) # rank sort's n^2 CPU baseline: skipped with the estimate when it joined, run when named
+  "$pb" ranksort --n 2^19 --reps 1 --warmup 0 --quiet --csv out.csv > /dev/null 2> err.txt || fail "exit status $?"
+  row=$(grep '^ranksort,baseline,cpu,' out.csv)
+  [[ $row == *",SKIP,"* ]] || fail "the joined baseline ran: $row"
+  [[ $row == *"n^2 = 2.7e+11 comparisons"*"a run on"*"--backend cpu runs it anyway"* ]] || fail "note: $row"
+  "$pb" ranksort --backend cpu --no-baselines --n 2^19 --reps 1 --warmup 0 --csv out2.csv > /dev/null 2> err2.txt &
+  pid=$!
+  for _ in $(seq 100); do grep -q "running it, as --backend cpu asks" err2.txt && break; sleep 0.1; done
+  kill -TERM $pid
+  wait $pid
+  rc=$?
+  grep -q "running it, as --backend cpu asks" err2.txt || fail "named, yet not run: $(cat err2.txt)"
+  [ $rc -eq 143 ] || fail "exit status $rc" ;;
+*) fail "unknown case $case" ;;
+esac
+echo "ok: $case"
