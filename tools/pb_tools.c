@@ -3,6 +3,7 @@
 #include "compare.h"
 #include "db.h"
 #include "history.h"
+#include "lnt.h"
 #include "pb_common.h"
 #include "pb_match.h"
 #include "pb_output.h"
@@ -15,6 +16,7 @@
 const pb_tool pb_tools[] = {
     {"compare", &pb_compare_spec, pb_cmd_compare},
     {"db", &pb_db_spec, pb_cmd_db},
+    {"export", &pb_export_spec, pb_cmd_export},
     {"history", &pb_history_spec, pb_cmd_history},
     {"report", &pb_report_spec, pb_cmd_report},
     {"summary", &pb_summary_spec, pb_cmd_summary},
