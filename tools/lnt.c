@@ -31,26 +31,27 @@ static const pb_optdef export_opts[] = {
     {"lnt", PB_OPT_VALUE, "FILE", "LNT JSON reports (format_version 2) into FILE; several: FILE-1.json,\n"
                                   "FILE-2.json ...",
      O_LNT, 0},
-    {"db", PB_OPT_VALUE, "FILE", "export the runs of this store (the default ./" PB_STORE_DEFAULT " when no results\n"
-                                 "files are given)",
+    {"db", PB_OPT_VALUE, "FILE", "the store to export (default ./" PB_STORE_DEFAULT ",\n"
+                                 "when no results files are given)",
      O_DB, 0},
     {NULL, 0, NULL, NULL, 0, 0},
 };
 
 static const char export_details[] =
     "Reads the runs of the store, or the results files given (CSVs with their FILE.meta.json, JSON\n"
-    "results, directories of them as db import takes them), and writes LNT's JSON report for the\n"
-    "default test suite (nts), ready for `lnt import INSTANCE FILE` (or lnt submit). LNT takes one\n"
+    "results, directories of them as db import takes them), and writes LNT's JSON report for its\n"
+    "default test suite (nts), for `lnt import --merge append INSTANCE FILE...`. LNT takes one\n"
     "report per file, with one machine and one order: a run gives one report per machine (host,\n"
-    "GPU model and index) and compiler version. The machine is named <host>.<gpu>.gpu<index>__<compiler>\n"
-    "(a toolchain suffix kept: __clang-nightly), the order (llvm_project_revision) is the compiler\n"
-    "version, so each compiler's reports form one series over its versions. A test is\n"
-    "portbench.<bench>.<variant>.<backend>.<compiler>.<dtype>.<size>[.<params>] with execution_time\n"
-    "(the per-repetition samples on the row's clock where the store has them, else its median, in\n"
-    "seconds) and score (its headline rate: GB/s, GFLOP/s or Melem/s, bigger is better); a FAIL row\n"
-    "has execution_status 1 and no time; SKIP rows are left out. One report: FILE; several:\n"
-    "FILE-1.json, FILE-2.json ... (FILE without its .json), in the order the runs started. The files\n"
-    "written are listed on standard output, one per line; when one cannot be written none is kept.\n"
+    "GPU model and index) and compiler version. The machine is <host>.<gpu>.gpu<index>__<compiler>\n"
+    "(a toolchain's suffix kept: __clang-nightly), the order (llvm_project_revision) the compiler\n"
+    "version, so that each compiler's reports are one series over its versions. A test is\n"
+    "portbench.<bench>.<variant>.<backend>.<compiler>.<dtype>.<size>[.<params>] with\n"
+    "execution_time (the per-repetition samples on the row's clock where the store has them, else\n"
+    "its median, in seconds) and score (its headline rate: GB/s, GFLOP/s or Melem/s, bigger is\n"
+    "better); a FAIL row has execution_status 1 and no time; SKIP rows are left out. One report:\n"
+    "FILE; several: FILE-1.json, FILE-2.json ... (FILE without its .json), in the order the runs\n"
+    "started. The files written are listed on standard output, one per line; when one cannot be\n"
+    "written, none is kept. docs/store.md has the details.\n"
     "\n"
     "exit status: 0 written; 2 usage or input error (an unreadable store or results file, a CSV\n"
     "without portbench's columns, an output path that is a directory, nothing to export).\n";
