@@ -26,7 +26,7 @@ log() { printf 'setup: %s\n' "$*" >&2; }
 # gcc-12-offload-nvptx coexist (both use gcc-12's libgomp-plugin-nvptx1).
 packages=(clang-19 clang-tools-19 libomp-19-dev gcc-12-offload-nvptx
           clang-16 clang-tools-16 gcc-11 gcc-11-offload-nvptx
-          libhwloc-dev hwloc-nox libcjson-dev jq libopenblas-dev mpich libmpich-dev patchelf
+          libhwloc-dev hwloc-nox libcjson-dev jq libopenblas-dev mpich libmpich-dev patchelf libsqlite3-dev pkg-config
           cmake make gnuplot-nox xz-utils binutils ca-certificates)
 missing=()
 for p in "${packages[@]}"; do

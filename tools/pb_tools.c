@@ -1,7 +1,9 @@
 /* pb_tools.c - the table of results tools. A new tool is one line here. */
 #include "pb_tools.h"
 #include "compare.h"
+#include "db.h"
 #include "history.h"
+#include "lnt.h"
 #include "pb_common.h"
 #include "pb_match.h"
 #include "pb_output.h"
@@ -13,6 +15,8 @@
 
 const pb_tool pb_tools[] = {
     {"compare", &pb_compare_spec, pb_cmd_compare},
+    {"db", &pb_db_spec, pb_cmd_db},
+    {"export", &pb_export_spec, pb_cmd_export},
     {"history", &pb_history_spec, pb_cmd_history},
     {"report", &pb_report_spec, pb_cmd_report},
     {"summary", &pb_summary_spec, pb_cmd_summary},
