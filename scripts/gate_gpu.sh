@@ -72,7 +72,7 @@ for tc in "$nightly" "$slow"; do
 done
 
 # the gate, as docs/nightly.md runs it, and the pairwise compares of the identical runs
-gpu=$(ls "$R" | head -n 1)
+gpu=$(ls "$R" | awk 'NR == 1')
 for b in dmvm reduce stream; do
   mapfile -t same < <(ls -d "$R/$gpu/$b/"*_same* 2>/dev/null)
   for ((i = 0; i < ${#same[@]}; ++i)); do
