@@ -1,0 +1,35 @@
+# compilers_copy_double_268435456_g0_vm: made by portbench report; run 'gnuplot compilers_copy_double_268435456_g0_vm.gp' in this directory to redraw
+set terminal svg size 1000,560 dynamic noenhanced font 'Helvetica,13' background '#ffffff'
+set output 'compilers_copy_double_268435456_g0_vm.svg'
+set grid xtics ytics lt 1 lw 1 lc rgb '#e4e4e4'
+set style textbox opaque noborder margins 0.5,0.3
+set title 'copy double, n = 268435456 on g0@vm: bandwidth per variant and toolchain' . "\n" . 'NVIDIA H200; measured 2026-11-22; run 20261122T162754Z_copy_2e28_t'
+set xlabel 'variant'
+set ylabel 'bandwidth [GB/s]'
+set yrange [0:4738.61]
+set xrange [-0.5:1.5]
+set key outside right top vertical noreverse Left
+set xtics nomirror ('kernel' 0, 'best' 1)
+$cud0 << EOD
+0 3867.76
+1 4307.83
+EOD
+$t0 << EOD
+
+
+EOD
+$t1 << EOD
+0 3346.44
+1 4286.23
+EOD
+$t2 << EOD
+
+
+EOD
+$t3 << EOD
+0 956.582
+1 1638.58
+EOD
+plot $cud0 using 1:2 with linespoints lw 1.5 dt 2 pt 7 ps 1.3 lc rgb '#000000' title 'cuda (reference)', \
+     $t1 using 1:2 with linespoints lw 1.5 dt 1 pt 9 ps 1.3 lc rgb '#1f77b4' title 'omp(clang-19)', \
+     $t3 using 1:2 with linespoints lw 1.5 dt 1 pt 13 ps 1.3 lc rgb '#d62728' title 'omp(gcc-12)'

@@ -1,0 +1,35 @@
+# compilers_stream_float_268435456_g0_vm: made by portbench report; run 'gnuplot compilers_stream_float_268435456_g0_vm.gp' in this directory to redraw
+set terminal svg size 1000,560 dynamic noenhanced font 'Helvetica,13' background '#ffffff'
+set output 'compilers_stream_float_268435456_g0_vm.svg'
+set grid xtics ytics lt 1 lw 1 lc rgb '#e4e4e4'
+set style textbox opaque noborder margins 0.5,0.3
+set title 'stream float, n = 268435456 on g0@vm: bandwidth per variant and toolchain' . "\n" . 'NVIDIA H200; measured 2026-11-22; run 20261122T162629Z_stream_2e28_float_t'
+set xlabel 'variant'
+set ylabel 'bandwidth [GB/s]'
+set yrange [0:4748.52]
+set xrange [-0.5:1.5]
+set key outside right top vertical noreverse Left
+set xtics nomirror ('kernel' 0, 'best' 1)
+$cud0 << EOD
+0 2504.55
+1 4316.84
+EOD
+$t0 << EOD
+
+
+EOD
+$t1 << EOD
+0 2341.74
+1 4258.21
+EOD
+$t2 << EOD
+
+
+EOD
+$t3 << EOD
+0 538.548
+1 1007.85
+EOD
+plot $cud0 using 1:2 with linespoints lw 1.5 dt 2 pt 7 ps 1.3 lc rgb '#000000' title 'cuda (reference)', \
+     $t1 using 1:2 with linespoints lw 1.5 dt 1 pt 9 ps 1.3 lc rgb '#1f77b4' title 'omp(clang-19)', \
+     $t3 using 1:2 with linespoints lw 1.5 dt 1 pt 13 ps 1.3 lc rgb '#d62728' title 'omp(gcc-12)'

@@ -1,0 +1,38 @@
+# window_float_radius_3_on_g0_vm_bars: made by portbench report; run 'gnuplot window_float_radius_3_on_g0_vm_bars.gp' in this directory to redraw
+set terminal svg size 1000,560 dynamic noenhanced font 'Helvetica,13' background '#ffffff'
+set output 'window_float_radius_3_on_g0_vm_bars.svg'
+set grid xtics ytics lt 1 lw 1 lc rgb '#e4e4e4'
+set style textbox opaque noborder margins 0.5,0.3
+set title 'window float radius=3 on g0@vm, n = 67108864: bandwidth per variant and backend' . "\n" . 'NVIDIA H200; measured 2026-11-22; run 20261122T090613Z_window_2p26'
+set xlabel 'variant'
+set arrow from graph 0, first 4800 to graph 1, first 4800 nohead dt 2 lw 1.5 lc rgb '#505050' front
+set label 'h200 peak 4800 (dashed)' at graph 0.01, first 4800 left offset 0,0.7 textcolor rgb '#505050' front boxed
+set ylabel 'bandwidth [GB/s] (log scale)'
+set logscale y 10
+set yrange [1.42764:10560]
+set ytics ('10' 10, '100' 100, '1000' 1000, '10000' 10000)
+set key outside right top vertical noreverse Left
+set grid noxtics
+set style fill solid 0.85 border -1
+set boxwidth 0.28 absolute
+set xrange [-0.6:2.6]
+set xtics nomirror ('naive' 0, 'tile' 1, 'baseline' 2)
+$b0 << EOD
+-0.28 1392.53
+0.72 1159.61
+EOD
+$b1 << EOD
+0 528.133
+1 376.364
+EOD
+$b2 << EOD
+0.28 180.026
+1.28 2.14146
+EOD
+$b3 << EOD
+2 12.1277
+EOD
+plot $b0 using 1:2 with boxes lc rgb '#000000' title 'cuda', \
+     $b1 using 1:2 with boxes lc rgb '#1f77b4' title 'omp(clang-19)', \
+     $b2 using 1:2 with boxes lc rgb '#d62728' title 'omp(gcc-12)', \
+     $b3 using 1:2 with boxes lc rgb '#2ca02c' title 'cpu(gcc-12)'
