@@ -45,9 +45,10 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
-/* The header's names, split at commas (result headers hold no quoted names). Returns the
- * count, or -1 when a name is not a result column: not a row CSV. */
-static int header_columns(const char *text, int present[])
+/* The header's names, split at commas (result headers hold no quoted names): their column
+ * numbers in order, and which columns are present. Returns the count, or -1 when a name is
+ * not a result column: not a row CSV. */
+static int header_columns(const char *text, int order[], int present[])
 {
     size_t ncol = pb_csv_ncolumns();
     for (size_t i = 0; i < ncol; ++i)
@@ -61,10 +62,10 @@ static int header_columns(const char *text, int present[])
         size_t i = 0;
         while (i < ncol && !(strlen(pb_csv_column_name(i)) == q - p && !memcmp(text + p, pb_csv_column_name(i), q - p)))
             ++i;
-        if (i == ncol)
+        if (i == ncol || present[i])
             return -1;
         present[i] = 1;
-        ++n;
+        order[n++] = (int)i;
         p = q + 1;
     }
     return present[0] ? n : -1; /* benchmark is the first column */
@@ -99,17 +100,22 @@ static int same_rows(const pb_rowset *a, const pb_rowset *b, char *why, size_t c
     return 1;
 }
 
-/* SHA-256 of "name=value" for each column the file has (and toolchain, which the reader
- * derives where it is missing), numbers in full precision: what the file means to the reader. */
-static void digest(const pb_rowset *s, const int present[], char hex[65])
+/* SHA-256 of "name=value" for each column the file has, in its order, and toolchain, which
+ * the reader derives where it is missing; numbers in full precision: what the file means to
+ * the reader, whatever the order of today's columns. */
+static void digest(const pb_rowset *s, const int order[], int ncols, const int present[], char hex[65])
 {
+    int toolchain = 0;
+    while (strcmp(pb_csv_column_name((size_t)toolchain), "toolchain") != 0)
+        ++toolchain;
     pb_sha256 c;
     pb_sha256_init(&c);
     for (size_t r = 0; r < s->n; ++r)
-        for (size_t i = 0; i < pb_csv_ncolumns(); ++i) {
+        for (int k = 0; k <= ncols; ++k) {
+            if (k == ncols && present[toolchain])
+                break;
+            size_t i = (size_t)(k < ncols ? order[k] : toolchain);
             const char *name = pb_csv_column_name(i);
-            if (!present[i] && strcmp(name, "toolchain") != 0)
-                continue;
             char buf[512];
             if (!pb_csv_column_is_number(i))
                 snprintf(buf, sizeof buf, "%s=%s\n", name, pb_row_str(&s->rows[r], i));
@@ -179,9 +185,11 @@ static void one_file(const char *src, const char *rel, FILE *listing, size_t *nr
         return;
     }
     int *present = calloc(pb_csv_ncolumns(), sizeof *present);
-    int ncols = header_columns(bytes, present);
+    int *order = calloc(pb_csv_ncolumns(), sizeof *order);
+    int ncols = header_columns(bytes, order, present);
     if (ncols < 0) {
         fprintf(listing, "%s\tnot a row CSV\n", rel);
+        free(order);
         free(present);
         free(bytes);
         return;
@@ -225,13 +233,14 @@ static void one_file(const char *src, const char *rel, FILE *listing, size_t *nr
             snprintf(bytes_note, sizeof bytes_note, ", written back %zu line(s) differ: %s", ndiff, example);
     }
     char hex[65];
-    digest(&a, present, hex);
+    digest(&a, order, ncols, present, hex);
     fprintf(listing, "%s\t%zu rows\t%d columns\t%s%s\t%.16s\n", rel, a.n, ncols,
             today ? "today's header" : "older header", bytes_note, hex);
     free(text);
 out:
     pb_rowset_free(&a);
     pb_rowset_free(&b);
+    free(order);
     free(present);
     free(bytes);
 }
