@@ -116,13 +116,15 @@ run)
     rm -rf "$work" && mkdir -p "$work/$snap" || exit 1
     ci_libexec
     cc=$(cpu_toolchain)
-    # the fixed options first: a case may override them (the last one given counts)
-    PORTBENCH_LIBEXEC=$work/libexec "$pb" "$1" --backend omp@clang-19,omp@gcc-12,cpu --warmup 1 --reps 2 "${@:2}" \
+    # the fixed options first: a case may override them (the last one given counts); no time
+    # budget, so that a loaded machine cannot cut repetitions and say so in a note
+    fixed=(--backend "omp@clang-19,omp@gcc-12,cpu" --warmup 1 --reps 2 --time-budget 0)
+    PORTBENCH_LIBEXEC=$work/libexec "$pb" "$1" "${fixed[@]}" "${@:2}" \
         --no-baselines --allow-host-fallback --quiet --csv "$work/rows.csv" > "$work/out.txt" 2> "$work/err.txt"
     rc=$?
     [ -s "$work/rows.csv" ] || fail "portbench $*: exit status $rc, no CSV: $(cat "$work/err.txt")"
     {
-        echo "portbench $1 --backend omp@clang-19,omp@gcc-12,cpu --warmup 1 --reps 2 ${*:2} --no-baselines --allow-host-fallback"
+        echo "portbench $1 ${fixed[*]} ${*:2} --no-baselines --allow-host-fallback"
         echo "exit status $rc"
         head -n 1 "$work/rows.csv"
     } > "$work/$snap/rows.tsv"
