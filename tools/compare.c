@@ -650,7 +650,7 @@ static int compare_by_compiler(const cmp_args *a, const pb_rowset *s, const size
     for (int pass = 0; pass < 2; ++pass)
         for (size_t i = 0; i < m.ng; ++i)
             for (int k = 0; k < m.nsteps; ++k) {
-                pb_step want = pass == 0 ? PB_STEP_REGRESSION : PB_STEP_AMBIGUOUS;
+                pb_matrix_step want = pass == 0 ? PB_STEP_REGRESSION : PB_STEP_AMBIGUOUS;
                 if (m.g[i].step[k] != want)
                     continue;
                 const pb_matrix_group *g = &m.g[i];
@@ -665,7 +665,7 @@ static int compare_by_compiler(const cmp_args *a, const pb_rowset *s, const size
                     snprintf(why, sizeof why, "slower x%.3f", c->ratio);
                 else
                     snprintf(why, sizeof why, "fails");
-                snprintf(line, sizeof line, "%s %s vs %s: %s %s %s %.0f%s%s%s%s%s (%s)", pb_step_name(want), n->toolchain,
+                snprintf(line, sizeof line, "%s %s vs %s: %s %s %s %.0f%s%s%s%s%s (%s)", pb_matrix_step_name(want), n->toolchain,
                          m.tc[m.step_old[k]], n->benchmark, n->variant, n->dtype, n->size, n->params[0] ? " " : "",
                          n->params, where[0] ? " [" : "", where, where[0] ? "]" : "", why);
                 if (a->fmt == PB_FMT_CSV)

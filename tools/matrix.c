@@ -129,7 +129,7 @@ static int any_is(const pb_matrix_cell *c, const char *verified)
     return 0;
 }
 
-static pb_step judge(const pb_matrix_cell *older, const pb_matrix_cell *newer, double threshold, pb_cmp *c)
+static pb_matrix_step judge(const pb_matrix_cell *older, const pb_matrix_cell *newer, double threshold, pb_cmp *c)
 {
     memset(c, 0, sizeof *c);
     c->ratio = NAN;
@@ -255,7 +255,7 @@ void pb_matrix_free(pb_matrix *m)
     memset(m, 0, sizeof *m);
 }
 
-const char *pb_step_name(pb_step s)
+const char *pb_matrix_step_name(pb_matrix_step s)
 {
     static const char *const names[] = {"", "SAME", "REGRESSION", "IMPROVED", "-", "AMBIGUOUS"};
     return (unsigned)s < sizeof names / sizeof *names ? names[s] : "?";
@@ -383,7 +383,7 @@ static void put_steps(const pb_matrix *m, const pb_matrix_group *g, pb_fmt fmt, 
     for (int k = 0; k < m->nsteps; ++k) {
         const pb_cmp *c = &g->step_cmp[k];
         double ratio = g->step[k] == PB_STEP_NONE || g->step[k] == PB_STEP_UNKNOWN ? NAN : c->ratio;
-        const char *name = pb_step_name(g->step[k]);
+        const char *name = pb_matrix_step_name(g->step[k]);
         if (fmt == PB_FMT_CSV) {
             pb_tab_put(t, "%s", pb_fmt_num(ratio, "%.3f", fmt, x, sizeof x));
             pb_tab_put(t, "%s", name);

@@ -16,14 +16,14 @@ extern "C" {
 enum { PB_MATRIX_MAX_TC = 16, PB_MATRIX_MAX_STEPS = 16 };
 
 /* A toolchain judged against its reference. */
-typedef enum pb_step {
+typedef enum pb_matrix_step {
     PB_STEP_NONE,       /* one of the two has no row */
     PB_STEP_SAME,       /* within the threshold */
     PB_STEP_REGRESSION, /* SLOWER than the reference, or fails where the reference passed */
     PB_STEP_IMPROVED,   /* FASTER, or passes where the reference failed */
     PB_STEP_UNKNOWN,    /* skipped, failed on both, or without a time */
     PB_STEP_AMBIGUOUS   /* beyond the threshold, but too noisy to judge */
-} pb_step;
+} pb_matrix_step;
 
 /* The rows of one toolchain (or of CUDA) in one case: one per run. */
 typedef struct pb_matrix_cell {
@@ -37,7 +37,7 @@ typedef struct pb_matrix_group {
     const pb_row *cuda;                   /* the CUDA row of the same case (first run), or NULL */
     pb_matrix_cell runs[PB_MATRIX_MAX_TC]; /* every run's row of each toolchain */
     pb_matrix_cell cuda_runs;
-    pb_step step[PB_MATRIX_MAX_STEPS];
+    pb_matrix_step step[PB_MATRIX_MAX_STEPS];
     pb_cmp *step_cmp; /* per step: reference (base) vs toolchain */
 } pb_matrix_group;
 
@@ -82,7 +82,7 @@ int pb_matrix_build(pb_matrix *m, const pb_rowset *s, const size_t *file_of, dou
  * groups are per GPU). Text without wide: the rates and verdicts only, to fit 120 columns.
  * 0, or -1 out of memory. */
 int pb_matrix_table(const pb_matrix *m, pb_fmt fmt, int wide, pb_tab *t);
-const char *pb_step_name(pb_step s);
+const char *pb_matrix_step_name(pb_matrix_step s);
 void pb_matrix_free(pb_matrix *m);
 
 #ifdef __cplusplus
