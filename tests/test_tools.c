@@ -1018,6 +1018,72 @@ static void test_history_trends(void)
     free(out);
 }
 
+/* history --db: each series over compiler versions with its change points. v7 of clang
+ * gets 14% slower from 16.0.6 to 19.1.7 (three runs of each, 0.5% noise); v1 does not;
+ * then a run of 19.1.8 makes v1 30% slower at the latest point (exit 1). */
+static void test_history_db(void)
+{
+    char dir[1024], path[1200], *out;
+    fresh_dir(dir, sizeof dir, "history_db");
+    static const char *const ver[] = {"16.0.6", "16.0.6", "16.0.6", "19.1.7", "19.1.7", "19.1.7", "19.1.8"};
+    static const double wiggle[] = {1.000, 1.004, 0.996, 1.003, 0.997, 1.001, 1.0};
+    for (int k = 0; k < 7; ++k) {
+        snprintf(path, sizeof path, "%s/run%d.csv", dir, k);
+        FILE *f = fopen(path, "w");
+        if (!f)
+            continue;
+        pb_csv_write_header(f);
+        for (int v = 0; v < 2; ++v) {
+            double t = (v ? 2e-3 : 1e-3) * wiggle[k];
+            if (v == 1 && k >= 3)
+                t *= 1.14; /* v7: 14% slower from 19.1.7 on */
+            if (v == 0 && k == 6)
+                t *= 1.30; /* v1: 30% slower at 19.1.8, the latest point */
+            pb_row r = mkrow(v ? "v7" : "v1", "omp", "clang-19", t, 0.01, "PASS");
+            pb_strlcpy(r.compiler, "clang", sizeof r.compiler);
+            pb_strlcpy(r.compiler_version, ver[k], sizeof r.compiler_version);
+            snprintf(r.toolchain, sizeof r.toolchain, "clang-%.2s", ver[k]);
+            pb_strlcpy(r.host, "nodeA", sizeof r.host);
+            r.gpu_index = 0;
+            snprintf(r.timestamp, sizeof r.timestamp, "2026-11-0%dT00:00:00Z", k + 1);
+            pb_csv_write_row(f, &r);
+        }
+        fclose(f);
+    }
+    /* the first six runs: the v7 step between versions, exit 0 (it is not the latest point) */
+    CHECK(run(&out, "cd '%s' && '%s' db import --db s.db run0.csv run1.csv run2.csv run3.csv run4.csv run5.csv", dir, pb) ==
+          0);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' history --db s.db dmvm", dir, pb) == 0);
+    CHECK(strstr(out, "history dmvm (store s.db): 2 series, 12 points, ordered by compiler version\n") == out);
+    CHECK(strstr(out, "1 step(s): 1 slower, 0 faster; 0 slower at the latest point\n") != NULL);
+    CHECK(strstr(out, "  SLOWER +14.0% dmvm v7 omp(clang) double 4096 [h200@nodeA g0]: between clang 16.0.6 and 19.1.7 (p ") !=
+          NULL);
+    CHECK(count(out, "SLOWER") == 1 && strstr(out, "v1 omp(clang)") != NULL); /* v1's series: no step */
+    free(out);
+    /* the seventh run: v1 30% slower at the latest point, exit 1 */
+    CHECK(run(&out, "cd '%s' && '%s' db import --db s.db run6.csv", dir, pb) == 0);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' history --db s.db dmvm", dir, pb) == 1);
+    CHECK(strstr(out, "1 slower at the latest point (exit status 1)") != NULL &&
+          strstr(out, "SLOWER +30.0% dmvm v1 omp(clang) double 4096 [h200@nodeA g0]: between clang 19.1.7 and 19.1.8") &&
+          strstr(out, "; at the latest point\n") != NULL);
+    free(out);
+    /* filters, order, errors */
+    CHECK(run(&out, "cd '%s' && '%s' history --db s.db dmvm --variant v7 --by time", dir, pb) == 0);
+    CHECK(strstr(out, "1 series") != NULL && strstr(out, "ordered by time") != NULL &&
+          strstr(out, "between the runs of 2026-11-03T00:00:00Z and 2026-11-04T00:00:00Z") != NULL);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' history --db s.db reduce", dir, pb) == 2 && strstr(out, "no rows of 'reduce'"));
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' history --db nosuch.db dmvm", dir, pb) == 2 && count(out, "\n") == 1);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' history --db s.db dmvm --by size", dir, pb) == 2 && strstr(out, "--by 'size'"));
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' history --db s.db dmvm --alpha 2", dir, pb) == 2 && strstr(out, "--alpha '2'"));
+    free(out);
+}
+
 /* A torn run (a crash while writing, before results were written atomically) and an
  * unreadable one are skipped with a warning; the others still make the trend. */
 static void test_history_torn(void)
@@ -2325,7 +2391,7 @@ int main(int argc, char **argv)
         {"compare", {test_compare_cli, test_compare_clocks, test_compare_runs}},
         {"large", {test_large}},
         {"by_compiler", {test_by_compiler, test_compiler_versions, test_compiler_nightly}},
-        {"history", {test_history, test_history_trends, test_history_torn, test_history_clock}},
+        {"history", {test_history, test_history_trends, test_history_db, test_history_torn, test_history_clock}},
         {"record", {test_record}},
         {"report", {test_report, test_report_matrix}},
         {"summary", {test_summary}},

@@ -7,11 +7,13 @@
  * --details adds every run. A run that cannot be read is skipped with a warning. */
 #define _GNU_SOURCE
 #include "history.h"
+#include "pb_infer.h"
 #include "pb_common.h"
 #include "pb_match.h"
 #include "pb_tab.h"
 #include "pb_table.h"
 #include "record.h"
+#include "store.h"
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -26,7 +28,7 @@
 /* ---- options ---- */
 
 enum { NFILTERS = 6 };
-enum { O_RESULTS = NFILTERS, O_GPU, O_THRESHOLD, O_LOOKBACK, O_DETAILS, O_MD, O_CSV };
+enum { O_RESULTS = NFILTERS, O_GPU, O_THRESHOLD, O_LOOKBACK, O_DETAILS, O_DB, O_BY, O_ALPHA, O_MD, O_CSV };
 
 enum { DEFAULT_LOOKBACK = 5, MAX_LOOKBACK = 100 };
 
@@ -45,6 +47,11 @@ static const pb_optdef history_opts[] = {
     {"lookback", PB_OPT_VALUE, "N", "a run is judged against the spread of up to N earlier runs (default 5)", O_LOOKBACK,
      0},
     {"details", PB_OPT_NONE, NULL, "every run of every configuration, not a line per configuration", O_DETAILS, 0},
+    {"db", PB_OPT_VALUE, "FILE", "read the store (portbench db import) instead of the tree: each series over\n"
+                                 "compiler versions (or time) with its change points",
+     O_DB, 0},
+    {"by", PB_OPT_VALUE, "version|time", "with --db: order each series by compiler version (default) or by time", O_BY, 0},
+    {"alpha", PB_OPT_VALUE, "P", "with --db: a step is reported when its p is below P (default 0.01)", O_ALPHA, 0},
     {"md", PB_OPT_NONE, NULL, "markdown", O_MD, 0},
     {"csv", PB_OPT_NONE, NULL, "one CSV table on standard output: every run of every configuration", O_CSV, 0},
     {NULL, 0, NULL, NULL, 0, 0},
@@ -86,10 +93,10 @@ const pb_cmdspec pb_history_spec = {
 };
 
 typedef struct hist_args {
-    const char *root, *gpu, *bench;
+    const char *root, *gpu, *bench, *db;
     const char *filter[NFILTERS];
-    double threshold;
-    int lookback, details;
+    double threshold, alpha;
+    int lookback, details, by_time;
     pb_fmt fmt;
 } hist_args;
 
@@ -114,6 +121,22 @@ static int on_option(void *ctx, const pb_optdef *d, const char *val, char *err, 
         a->lookback = (int)n;
     } else if (d->id == O_DETAILS) {
         a->details = 1;
+    } else if (d->id == O_DB) {
+        a->db = val;
+    } else if (d->id == O_BY) {
+        if (strcmp(val, "version") && strcmp(val, "time")) {
+            snprintf(err, cap, "--by '%s': version or time", val);
+            return PB_ERR;
+        }
+        a->by_time = strcmp(val, "time") == 0;
+    } else if (d->id == O_ALPHA) {
+        char *end;
+        double v = strtod(val, &end);
+        if (end == val || *end || !(v > 0 && v < 1)) {
+            snprintf(err, cap, "--alpha '%s': a probability between 0 and 1 (e.g. 0.01)", val);
+            return PB_ERR;
+        }
+        a->alpha = v;
     } else {
         a->fmt = d->id == O_MD ? PB_FMT_MD : PB_FMT_CSV;
     }
@@ -785,6 +808,215 @@ static int print_history(const hist_args *a, runs *rs, FILE *out)
     return nbad ? PB_EXIT_REGRESSION : namb ? PB_EXIT_AMBIGUOUS : PB_EXIT_OK;
 }
 
+/* ---- the store: each series over compiler versions (or time), with its change points ---- */
+
+typedef struct db_series {
+    char key[600];
+    pb_rowset rows; /* its points, in order */
+} db_series;
+
+typedef struct db_step_line {
+    char *text;
+    int slower, latest;
+} db_step_line;
+
+typedef struct db_ctx {
+    const hist_args *a;
+    db_series cur;
+    pb_tab t;
+    db_step_line *line;
+    size_t nline, cap;
+    size_t nseries, npoints, nslower, nfaster, nlatest, nshort;
+    int oom;
+} db_ctx;
+
+/* Where a series ran: "h200@node7 g0". */
+static void db_where(const pb_row *r, char *buf, size_t cap)
+{
+    char idx[24] = "";
+    if (!isnan(r->gpu_index))
+        snprintf(idx, sizeof idx, " g%.0f", r->gpu_index);
+    snprintf(buf, cap, "%s%s%s%s", r->gpu_profile[0] ? r->gpu_profile : r->device[0] ? r->device : "?",
+             r->host[0] ? "@" : "", r->host, idx);
+}
+
+/* "dmvm v7 omp(clang) double 16384 stride=2": a series names the compiler, not its version. */
+static void db_name(const pb_row *r, char *buf, size_t cap)
+{
+    const char *family = r->compiler[0] ? r->compiler : r->toolchain;
+    snprintf(buf, cap, "%s %s %s(%s) %s %.0f%s%s", r->benchmark, r->variant, r->backend, family, r->dtype, r->size,
+             r->params[0] ? " " : "", r->params);
+}
+
+/* The mean of speedup_vs_lib over rows [b, e): the library's time over this row's. */
+static double mean_vs_lib(const pb_row *const *r, size_t b, size_t e)
+{
+    double sum = 0;
+    size_t n = 0;
+    for (size_t i = b; i < e; ++i)
+        if (isfinite(r[i]->speedup_vs_lib) && r[i]->speedup_vs_lib > 0)
+            sum += r[i]->speedup_vs_lib, ++n;
+    return n ? sum / (double)n : NAN;
+}
+
+static void db_add_line(db_ctx *x, char *text, int slower, int latest)
+{
+    if (x->nline == x->cap) {
+        size_t cap = x->cap ? 2 * x->cap : 16;
+        db_step_line *v = realloc(x->line, cap * sizeof *v);
+        if (!v) {
+            free(text);
+            x->oom = 1;
+            return;
+        }
+        x->line = v, x->cap = cap;
+    }
+    x->line[x->nline++] = (db_step_line){text, slower, latest};
+}
+
+/* Fit the finished series and report its steps. */
+static void db_finish(db_ctx *x)
+{
+    db_series *s = &x->cur;
+    const hist_args *a = x->a;
+    if (!s->rows.n)
+        return;
+    const pb_row **r = malloc(s->rows.n * sizeof *r);
+    double *y = malloc(s->rows.n * sizeof *y);
+    size_t n = 0;
+    int device = 1;
+    for (size_t i = 0; r && y && i < s->rows.n; ++i)
+        if (pb_row_is(&s->rows.rows[i], "PASS") && pb_row_time(&s->rows.rows[i]) > 0)
+            r[n++] = &s->rows.rows[i];
+    for (size_t i = 0; i < n; ++i) /* one clock for the whole series: device when every point has it */
+        device &= pb_common_clock(r[0], r[i]);
+    for (size_t i = 0; i < n; ++i)
+        y[i] = log(pb_row_clock_time(r[i], device));
+    char name[300], where[240], x0[64], x1[64];
+    db_name(&s->rows.rows[0], name, sizeof name);
+    db_where(&s->rows.rows[0], where, sizeof where);
+    ++x->nseries;
+    x->npoints += s->rows.n;
+    size_t nsteps = 0;
+    pb_steps st;
+    memset(&st, 0, sizeof st);
+    if (n >= 3 && pb_steps_detect(y, NULL, n, NULL, &st) == 0) {
+        for (size_t k = 0; k + 1 < st.nseg; ++k) {
+            const pb_step *p = &st.step[k];
+            double pct = expm1(p->shift);
+            if (!(p->p < a->alpha) || fabs(pct) < a->threshold)
+                continue;
+            ++nsteps;
+            const pb_row *b = r[p->at - 1], *c = r[p->at];
+            char between[200], vs[120] = "", *text;
+            if (a->by_time)
+                snprintf(between, sizeof between, "between the runs of %s and %s", b->timestamp, c->timestamp);
+            else if (strcmp(b->compiler_version, c->compiler_version) != 0)
+                snprintf(between, sizeof between, "between %s %s and %s", c->compiler, b->compiler_version,
+                         c->compiler_version);
+            else
+                snprintf(between, sizeof between, "at %s %s (runs of %s and %s)", c->compiler, c->compiler_version,
+                         b->timestamp, c->timestamp);
+            size_t end = k + 2 < st.nseg ? st.begin[k + 2] : n;
+            double lb = mean_vs_lib(r, st.begin[k], p->at), la = mean_vs_lib(r, p->at, end);
+            if (!isnan(lb) && !isnan(la))
+                snprintf(vs, sizeof vs, ", ratio to the library %.2f -> %.2f", lb, la);
+            int latest = p->at == n - 1, slower = pct > 0;
+            x->nslower += slower, x->nfaster += !slower, x->nlatest += latest && slower;
+            if (asprintf(&text, "%s %+.1f%% %s [%s]: %s (p %s %.2g; %zu and %zu points on the %s clock)%s%s",
+                         slower ? "SLOWER" : "FASTER", 100 * pct, name, where, between, p->p < 0.001 ? "<" : "=",
+                         p->p < 0.001 ? 0.001 : p->p, p->n_before, p->n_after, pb_clock_name(device), vs,
+                         latest ? "; at the latest point" : "") >= 0)
+                db_add_line(x, text, slower, latest);
+        }
+        pb_steps_free(&st);
+    } else if (n < 3) {
+        ++x->nshort;
+    }
+    pb_tab_put(&x->t, "%s", name);
+    pb_tab_put(&x->t, "%s", where);
+    pb_tab_put(&x->t, "%zu", s->rows.n);
+    pb_tab_put(&x->t, "%s", n ? pb_fmt_time(pb_row_clock_time(r[0], device), a->fmt, x0, sizeof x0) : "-");
+    pb_tab_put(&x->t, "%s", n ? pb_fmt_time(pb_row_clock_time(r[n - 1], device), a->fmt, x1, sizeof x1) : "-");
+    pb_tab_put(&x->t, "%s %s", n ? r[0]->compiler_version : "", n ? r[n - 1]->compiler_version : "");
+    if (n < 3)
+        pb_tab_put(&x->t, "%s", "too few points");
+    else
+        pb_tab_put(&x->t, "%zu", nsteps);
+    free(r);
+    free(y);
+    pb_rowset_free(&s->rows);
+}
+
+static int db_point(const pb_store_point *p, void *ctx)
+{
+    db_ctx *x = ctx;
+    if (!row_wanted(x->a, p->row))
+        return 0;
+    if (strcmp(x->cur.key, p->series) != 0) {
+        db_finish(x);
+        pb_strlcpy(x->cur.key, p->series, sizeof x->cur.key);
+    }
+    if (pb_rowset_push(&x->cur.rows, p->row) != 0)
+        x->oom = 1;
+    return x->oom;
+}
+
+static int db_history(const hist_args *a, FILE *out)
+{
+    pb_store *st;
+    char err[1024];
+    if (pb_store_open(a->db, PB_STORE_READ, &st, err, sizeof err) != 0) {
+        pb_errorf("history: %s", err);
+        return PB_EXIT_USAGE;
+    }
+    db_ctx x;
+    memset(&x, 0, sizeof x);
+    x.a = a;
+    pb_tab_init(&x.t, 7);
+    static const char *const head[] = {"series", "where", "points", "first", "latest", "versions", "steps"};
+    for (int c = 0; c < 7; ++c)
+        pb_tab_put(&x.t, "%s", head[c]);
+    pb_store_query q = {a->bench, NULL, NULL, NULL, NULL, a->gpu, NULL, a->by_time ? PB_STORE_BY_TIME : PB_STORE_BY_VERSION};
+    int rc = pb_store_series(st, &q, db_point, &x, err, sizeof err);
+    if (rc == 0)
+        db_finish(&x);
+    pb_store_close(st);
+    if (rc != 0 || x.oom) {
+        pb_errorf("history: %s", x.oom ? "out of memory" : err);
+        rc = PB_EXIT_USAGE;
+    } else if (!x.nseries) {
+        pb_errorf("history: no rows of '%s' in %s match the filters", a->bench, a->db);
+        rc = PB_EXIT_USAGE;
+    } else {
+        int md = a->fmt == PB_FMT_MD;
+        fprintf(out, md ? "**history %s** (store %s): %zu series, %zu points, ordered by %s\n\n"
+                        : "history %s (store %s): %zu series, %zu points, ordered by %s\n",
+                a->bench, a->db, x.nseries, x.npoints, a->by_time ? "time" : "compiler version");
+        fprintf(out, "change points: a penalised piecewise-constant fit of log time (PELT, MBIC penalty; "
+                     "docs/statistics.md), steps with p < %g and at least %.3g%%\n",
+                a->alpha, 100 * a->threshold);
+        fprintf(out, "%zu step(s): %zu slower, %zu faster; %zu slower at the latest point%s\n", x.nline, x.nslower,
+                x.nfaster, x.nlatest, x.nlatest ? " (exit status 1)" : "");
+        if (x.nshort)
+            fprintf(out, "%zu series with fewer than 3 passing points: not fitted\n", x.nshort);
+        for (int pass = 0; pass < 2; ++pass) /* slower steps first */
+            for (size_t i = 0; i < x.nline; ++i)
+                if (x.line[i].slower == !pass)
+                    fprintf(out, md ? "- %s\n" : "  %s\n", x.line[i].text);
+        fputc('\n', out);
+        if (pb_tab_print_fit(out, &x.t, a->fmt, PB_TEXT_WIDTH, 2) != 0)
+            x.oom = 1;
+        rc = x.oom ? PB_EXIT_USAGE : x.nlatest ? PB_EXIT_REGRESSION : PB_EXIT_OK;
+    }
+    for (size_t i = 0; i < x.nline; ++i)
+        free(x.line[i].text);
+    free(x.line);
+    pb_tab_free(&x.t);
+    pb_rowset_free(&x.cur.rows);
+    return rc;
+}
+
 int pb_cmd_history(int argc, char **argv)
 {
     hist_args a;
@@ -792,6 +1024,7 @@ int pb_cmd_history(int argc, char **argv)
     a.root = PB_RECORD_DEFAULT_DIR;
     a.threshold = PB_DEFAULT_THRESHOLD;
     a.lookback = DEFAULT_LOOKBACK;
+    a.alpha = 0.01;
     char err[2 * PATH_MAX], *pos[1];
     int npos = 0;
     int rc = pb_opt_parse(&pb_history_spec, argc, argv, on_option, &a, pos, &npos, err, sizeof err);
@@ -811,6 +1044,8 @@ int pb_cmd_history(int argc, char **argv)
                   bad_bench ? "BENCH" : "--gpu", bad_bench ? a.bench : a.gpu);
         return PB_EXIT_USAGE;
     }
+    if (a.db)
+        return db_history(&a, stdout);
     runs rs = {0};
     if (scan_runs(&a, &rs, err, sizeof err) != 0) {
         pb_errorf("%s", err);
