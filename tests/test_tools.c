@@ -515,7 +515,8 @@ static void test_compare_cli(void)
     CHECK(run(&out, "cd '%s' && '%s' compare compare_base.csv compare_slow.csv", fixtures, pb) == 1);
     CHECK(strstr(out, "8 matched: 1 SLOWER, 1 FASTER, 2 SAME, 1 AMBIGUOUS, 2 FAIL, 1 SKIP; 1 only in base, 1 only in new") !=
           NULL);
-    CHECK(strstr(out, "1 too noisy to judge: 1 within the runs' spread, 0 explained by the SM clock\n") != NULL);
+    CHECK(strstr(out, "1 too noisy to judge: 1 within the runs' spread, 0 not told apart by the U test, 0 explained by the "
+                      "SM clock\n") != NULL);
     CHECK(strstr(out, "too noisy to judge: 1\n  AMBIGUOUS: dmvm v2 cuda double 4096: too noisy to judge: x1.060") != NULL);
     /* the verdict and the failures come before the table */
     CHECK(strstr(out, "failures (exit status 1)") < strstr(out, "benchmark  variant"));
@@ -665,6 +666,33 @@ static void test_compare_runs(void)
     /* identical sides: SAME */
     CHECK(run(&out, "cd '%s' && '%s' compare base0.csv base1.csv base2.csv --new base2.csv base0.csv base1.csv", dir, pb) == 0);
     CHECK(strstr(out, "3 matched: 0 SLOWER, 0 FASTER, 3 SAME, 0 AMBIGUOUS") != NULL);
+    free(out);
+    /* four runs a side: the U test of the runs' medians (threshold 1% by default) */
+    const double u_base[4] = {1.00e-3, 1.01e-3, 0.99e-3, 1.005e-3}, u_new[4] = {1.03e-3, 1.04e-3, 1.02e-3, 1.03e-3};
+    const double u_mixed[4] = {1.00e-3, 1.05e-3, 0.99e-3, 1.06e-3};
+    for (int k = 0; k < 4; ++k) {
+        const char *one[] = {"v1"};
+        snprintf(path, sizeof path, "%s/ub%d.csv", dir, k);
+        write_run(path, one, &u_base[k], 1);
+        snprintf(path, sizeof path, "%s/un%d.csv", dir, k);
+        write_run(path, one, &u_new[k], 1);
+        snprintf(path, sizeof path, "%s/um%d.csv", dir, k);
+        write_run(path, one, &u_mixed[k], 1);
+    }
+    CHECK(run(&out, "cd '%s' && '%s' compare ub0.csv ub1.csv ub2.csv ub3.csv --new un0.csv un1.csv un2.csv un3.csv", dir,
+              pb) == 1);
+    CHECK(strstr(out, "threshold 5% (1% with the U test of 4 runs a side)") != NULL);
+    CHECK(strstr(out, "SLOWER x1.027 (U test of 4 and 4 runs: p = 0.029): dmvm v1 cuda double 4096") != NULL);
+    free(out);
+    CHECK(run(&out, "cd '%s' && '%s' compare ub0.csv ub1.csv ub2.csv ub3.csv --new um0.csv um1.csv um2.csv um3.csv", dir,
+              pb) == 3);
+    CHECK(strstr(out, "1 too noisy to judge: 0 within the runs' spread, 1 not told apart by the U test, 0 explained by the SM "
+                      "clock\n") != NULL && strstr(out, "too noisy to judge: x1.022, but the U test of 4 and 4 runs gives p = 0.66") != NULL);
+    free(out);
+    /* an explicit threshold holds for the U test too: 3% is within 5% */
+    CHECK(run(&out, "cd '%s' && '%s' compare --threshold 5%% ub0.csv ub1.csv ub2.csv ub3.csv --new un0.csv un1.csv un2.csv "
+                    "un3.csv",
+              dir, pb) == 0);
     free(out);
     /* a configuration twice in one file is an input error, never silently dropped */
     CHECK(run(&out, "cd '%s' && cat new0.csv > dup.csv && tail -n 1 new0.csv >> dup.csv && '%s' compare base0.csv dup.csv",
@@ -821,7 +849,8 @@ static void test_compiler_versions(void)
     CHECK(strstr(out, "1.30 REGRESSION") != NULL && strstr(out, "0.80 IMPROVED") != NULL &&
           strstr(out, "2.00 REGRESSION") != NULL);
     /* the verdict and the regressions first, then the table */
-    CHECK(strstr(out, "3 regression(s), 2 improvement(s), 0 too noisy to judge (AMBIGUOUS); threshold 5%\n"
+    CHECK(strstr(out, "3 regression(s), 2 improvement(s), 0 too noisy to judge (AMBIGUOUS); threshold 5% (1% with the U "
+                      "test of 4 runs a side)\n"
                       "  REGRESSION clang-19 vs clang-16: dmvm v1 double 16384 (slower x1.300)\n"
                       "  REGRESSION gcc-12 vs gcc-11: dmvm v7 double 16384 (slower x2.000)\n"
                       "  REGRESSION clang-19 vs clang-16: dmvm v8 double 16384 (fails)\n") != NULL);

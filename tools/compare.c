@@ -20,7 +20,9 @@
 enum { O_THRESHOLD, O_BY, O_BASELINE, O_NEW, O_FAIL_ON_REGRESSION, O_WIDE, O_MD, O_CSV };
 
 static const pb_optdef compare_opts[] = {
-    {"threshold", PB_OPT_VALUE, "X", "smallest change that counts: 5% or 0.05 (default 5%)", O_THRESHOLD, 0},
+    {"threshold", PB_OPT_VALUE, "X", "smallest change that counts: 5% or 0.05 (default 5%; 1% with the U test,\n"
+                                     "when each side has 4 runs or more)",
+     O_THRESHOLD, 0},
     {"by", PB_OPT_VALUE, "compiler",
      "one run instead of two: every OpenMP toolchain side by side per variant,\n"
      "CUDA as reference, each newer compiler version against the older one",
@@ -59,9 +61,12 @@ static const char compare_details[] =
     "  centre c (the median of its runs' m) and the interval [lowest minimum, highest m];\n"
     "  r = c_new / c_base.\n"
     "  SAME       1/(1+threshold) <= r <= 1+threshold\n"
-    "  SLOWER     r > 1+threshold and the intervals are apart (NEW's lowest minimum above BASE's\n"
-    "             highest median); FASTER mirrored\n"
-    "  AMBIGUOUS  beyond the threshold but the intervals overlap (too noisy to judge), or the\n"
+    "  SLOWER     r > 1+threshold and the sides differ: with 4 runs or more on each side the\n"
+    "             Mann-Whitney U test of the runs' medians at alpha 0.05 (threshold default 1%);\n"
+    "             with fewer, the intervals are apart (NEW's lowest minimum above BASE's highest\n"
+    "             median; threshold default 5%); FASTER mirrored\n"
+    "  AMBIGUOUS  beyond the threshold but the intervals overlap or the U test finds no\n"
+    "             difference (too noisy to judge), or the\n"
     "             SM clocks differ by more than 1% and in clock cycles (time x SM clock) the\n"
     "             change is within the threshold (a clock change is not a code change)\n"
     "  FAIL (verification failed in a row of either side) and SKIP are never classified.\n"
@@ -494,7 +499,7 @@ static int compare_two(const cmp_args *a, side_set *base, side_set *cur, FILE *o
     for (int c = 0; c < NCOLS; ++c)
         if (inst || c != GPU_COL)
             pb_tab_put(&t, "%s", a->fmt == PB_FMT_CSV ? cols_csv[c] : cols_text[c]);
-    int count[PB_NOTIME + 1] = {0}, why[PB_WHY_CLOCK + 1] = {0};
+    int count[PB_NOTIME + 1] = {0}, why[PB_WHY_TEST + 1] = {0};
     size_t matched = 0, only_b = 0, only_n = 0;
     for (size_t i = 0; i < base->first.n; ++i) {
         long j = p.of_base[i];
@@ -509,7 +514,11 @@ static int compare_two(const cmp_args *a, side_set *base, side_set *cur, FILE *o
         char what[64], reason[300];
         pb_cmp_why(&c, reason, sizeof reason);
         if (c.verdict == PB_SLOWER) {
-            snprintf(what, sizeof what, "SLOWER x%.3f", c.ratio);
+            if (isnan(c.p))
+                snprintf(what, sizeof what, "SLOWER x%.3f", c.ratio);
+            else
+                snprintf(what, sizeof what, "SLOWER x%.3f (U test of %zu and %zu runs: p = %.2g)", c.ratio, c.base_runs,
+                         c.new_runs, c.p);
             lines_add(&fl, what, n.row[0], inst, NULL);
         } else if (c.verdict == PB_AMBIGUOUS) {
             ++why[c.why];
@@ -540,8 +549,9 @@ static int compare_two(const cmp_args *a, side_set *base, side_set *cur, FILE *o
     if (a->fmt != PB_FMT_CSV) {
         int md = a->fmt == PB_FMT_MD;
         pb_tab_hide_empty(&t);
-        fprintf(out, md ? "Comparison of `%s` (base) and `%s` (new); threshold %.3g%%\n\n" : "base: %s\nnew:  %s\nthreshold %.3g%%\n",
-                base->name, cur->name, 100 * a->threshold);
+        char thr[96];
+        fprintf(out, md ? "Comparison of `%s` (base) and `%s` (new); threshold %s\n\n" : "base: %s\nnew:  %s\nthreshold %s\n",
+                base->name, cur->name, pb_threshold_text(a->threshold, thr, sizeof thr));
         if (inst == PB_KEY_GPU)
             fprintf(out, "%srows of several GPUs: matched per GPU (gpu_uuid); the gpu column is GPU index@host%s\n",
                     md ? "\nNote: " : "", " (and MPI rank)");
@@ -556,8 +566,9 @@ static int compare_two(const cmp_args *a, side_set *base, side_set *cur, FILE *o
                 matched, count[PB_SLOWER], count[PB_FASTER], count[PB_SAME], count[PB_AMBIGUOUS], count[PB_FAILED],
                 count[PB_SKIPPED], count[PB_NOTIME] ? " (some without a time)" : "", only_b, only_n);
         if (count[PB_AMBIGUOUS])
-            fprintf(out, "%d too noisy to judge: %d within the runs' spread, %d explained by the SM clock\n",
-                    count[PB_AMBIGUOUS], why[PB_WHY_OVERLAP], why[PB_WHY_CLOCK]);
+            fprintf(out, "%d too noisy to judge: %d within the runs' spread, %d not told apart by the U test, %d "
+                         "explained by the SM clock\n",
+                    count[PB_AMBIGUOUS], why[PB_WHY_OVERLAP], why[PB_WHY_TEST], why[PB_WHY_CLOCK]);
         lines_print(out, &fl, "failures (exit status 1)", a->fmt);
         lines_print(out, &amb, fl.n ? "too noisy to judge" : "too noisy to judge (exit status 3)", a->fmt);
         fputc('\n', out);
@@ -628,6 +639,7 @@ static int compare_by_compiler(const cmp_args *a, const pb_rowset *s, const size
         }
     }
     int md = a->fmt == PB_FMT_MD;
+    char thr[96];
     if (a->fmt != PB_FMT_CSV) {
         pb_tab_hide_empty(&t);
         fprintf(out, "OpenMP toolchains side by side%s; rates in each row's unit on its clock%s\n",
@@ -644,8 +656,8 @@ static int compare_by_compiler(const cmp_args *a, const pb_rowset *s, const size
             fprintf(out, "%s\n", m.instance == PB_KEY_GPU ? "Rows of several GPUs: one line per GPU (gpu: GPU index@host)."
                                                           : "Rows of several MPI ranks: one line per rank (gpu: rank@host).");
         if (m.nsteps > 0) /* the verdict first, then the failures, then the table */
-            fprintf(out, "\n%zu regression(s), %zu improvement(s), %zu too noisy to judge (AMBIGUOUS); threshold %.3g%%\n",
-                    m.nregressions, m.nimprovements, m.nambiguous, 100 * a->threshold);
+            fprintf(out, "\n%zu regression(s), %zu improvement(s), %zu too noisy to judge (AMBIGUOUS); threshold %s\n",
+                    m.nregressions, m.nimprovements, m.nambiguous, pb_threshold_text(a->threshold, thr, sizeof thr));
     }
     for (int pass = 0; pass < 2; ++pass)
         for (size_t i = 0; i < m.ng; ++i)
@@ -691,7 +703,7 @@ static int compare_by_compiler(const cmp_args *a, const pb_rowset *s, const size
 
 int pb_cmd_compare(int argc, char **argv)
 {
-    cmp_args a = {PB_DEFAULT_THRESHOLD, PB_FMT_TEXT, 0, 0, 0, NULL, NULL, 0, -1};
+    cmp_args a = {NAN, PB_FMT_TEXT, 0, 0, 0, NULL, NULL, 0, -1};
     char err[2 * PATH_MAX];
     a.files = calloc((size_t)argc + 1, sizeof *a.files);
     if (!a.files) {

@@ -726,7 +726,7 @@ static int print_history(const hist_args *a, runs *rs, FILE *out)
         if (rs->skipped)
             fprintf(out, " (%zu unreadable run(s) skipped, see the warnings)", rs->skipped);
         fprintf(out, "; each run judged against the previous one and the spread of up to %d before it, threshold %.3g%%\n",
-                a->lookback, 100 * a->threshold);
+                a->lookback, 100 * (isnan(a->threshold) ? PB_DEFAULT_THRESHOLD : a->threshold));
         fprintf(out, "latest runs: %zu regressed or failed, %zu too noisy to judge (AMBIGUOUS), %zu first of their trend, "
                      "%zu SAME or FASTER\n",
                 nbad, namb, nfirst, configs - nbad - namb - nfirst);
@@ -904,7 +904,7 @@ static void db_finish(db_ctx *x)
         for (size_t k = 0; k + 1 < st.nseg; ++k) {
             const pb_step *p = &st.step[k];
             double pct = expm1(p->shift);
-            if (!(p->p < a->alpha) || fabs(pct) < a->threshold)
+            if (!(p->p < a->alpha) || fabs(pct) < (isnan(a->threshold) ? PB_DEFAULT_THRESHOLD : a->threshold))
                 continue;
             ++nsteps;
             const pb_row *b = r[p->at - 1], *c = r[p->at];
@@ -995,7 +995,7 @@ static int db_history(const hist_args *a, FILE *out)
                 a->bench, a->db, x.nseries, x.npoints, a->by_time ? "time" : "compiler version");
         fprintf(out, "change points: a penalised piecewise-constant fit of log time (PELT, MBIC penalty; "
                      "docs/statistics.md), steps with p < %g and at least %.3g%%\n",
-                a->alpha, 100 * a->threshold);
+                a->alpha, 100 * (isnan(a->threshold) ? PB_DEFAULT_THRESHOLD : a->threshold));
         fprintf(out, "%zu step(s): %zu slower, %zu faster; %zu slower at the latest point%s\n", x.nline, x.nslower,
                 x.nfaster, x.nlatest, x.nlatest ? " (exit status 1)" : "");
         if (x.nshort)
@@ -1022,7 +1022,7 @@ int pb_cmd_history(int argc, char **argv)
     hist_args a;
     memset(&a, 0, sizeof a);
     a.root = PB_RECORD_DEFAULT_DIR;
-    a.threshold = PB_DEFAULT_THRESHOLD;
+    a.threshold = NAN;
     a.lookback = DEFAULT_LOOKBACK;
     a.alpha = 0.01;
     char err[2 * PATH_MAX], *pos[1];

@@ -1,6 +1,7 @@
 /* pb_match.c - reading, keys, the hash index, the common clock and the noise rule. */
 #define _GNU_SOURCE
 #include "pb_match.h"
+#include "pb_infer.h"
 #include "pb_backends.h"
 #include "pb_bench.h"
 #include "pb_common.h"
@@ -563,6 +564,21 @@ static int sides_on_device(const pb_side *a, const pb_side *b)
     return first != NULL;
 }
 
+/* The U test of the runs' medians; p NaN when a side has too few runs. */
+static double runs_test(const pb_side *base, const pb_side *cur, int device)
+{
+    double x[64], y[64];
+    size_t nx = base->n < 64 ? base->n : 64, ny = cur->n < 64 ? cur->n : 64;
+    if (nx < PB_U_MIN_RUNS || ny < PB_U_MIN_RUNS)
+        return NAN;
+    for (size_t i = 0; i < nx; ++i)
+        x[i] = pb_row_clock_time(base->row[i], device);
+    for (size_t i = 0; i < ny; ++i)
+        y[i] = pb_row_clock_time(cur->row[i], device);
+    pb_mwu u;
+    return pb_mwu_test(x, nx, y, ny, &u) == 0 ? u.p : NAN;
+}
+
 pb_verdict pb_classify_sides(const pb_side *base, const pb_side *cur, double threshold, pb_cmp *out)
 {
     pb_cmp c;
@@ -578,6 +594,10 @@ pb_verdict pb_classify_sides(const pb_side *base, const pb_side *cur, double thr
     c.base_mhz = b.mhz, c.new_mhz = n.mhz;
     c.cycles_ratio = isfinite(b.mhz) && isfinite(n.mhz) ? c.ratio * n.mhz / b.mhz : NAN;
     int clocks_differ = isfinite(c.cycles_ratio) && fabs(n.mhz / b.mhz - 1) > 0.01;
+    c.p = isnan(c.ratio) ? NAN : runs_test(base, cur, c.device);
+    threshold = !isnan(threshold) ? threshold : !isnan(c.p) ? PB_DEFAULT_THRESHOLD_U : PB_DEFAULT_THRESHOLD;
+    c.threshold = threshold;
+    int apart = !isnan(c.p) ? c.p < 0.05 : c.ratio > 1 ? n.lo > b.hi : b.lo > n.hi;
     if (side_has(base, "FAIL") || side_has(cur, "FAIL"))
         c.verdict = PB_FAILED;
     else if (side_has(base, "SKIP") || side_has(cur, "SKIP") || !base->n || !cur->n)
@@ -586,8 +606,8 @@ pb_verdict pb_classify_sides(const pb_side *base, const pb_side *cur, double thr
         c.verdict = PB_NOTIME;
     else if (c.ratio <= (1 + threshold) * (1 + 1e-12) && c.ratio * (1 + threshold) * (1 + 1e-12) >= 1)
         c.verdict = PB_SAME; /* (1 + 1e-12): a ratio on the threshold is within it, whatever the rounding */
-    else if (c.ratio > 1 ? !(n.lo > b.hi) : !(b.lo > n.hi))
-        c.verdict = PB_AMBIGUOUS, c.why = PB_WHY_OVERLAP;
+    else if (!apart)
+        c.verdict = PB_AMBIGUOUS, c.why = isnan(c.p) ? PB_WHY_OVERLAP : PB_WHY_TEST;
     else if (clocks_differ && c.cycles_ratio <= (1 + threshold) * (1 + 1e-12) &&
              c.cycles_ratio * (1 + threshold) * (1 + 1e-12) >= 1)
         c.verdict = PB_AMBIGUOUS, c.why = PB_WHY_CLOCK;
@@ -620,11 +640,24 @@ void pb_cmp_why(const pb_cmp *c, char *buf, size_t cap)
                  pb_fmt_time(c->base_hi, PB_FMT_TEXT, t[1], sizeof t[1]),
                  pb_fmt_time(c->new_lo, PB_FMT_TEXT, t[2], sizeof t[2]),
                  pb_fmt_time(c->new_hi, PB_FMT_TEXT, t[3], sizeof t[3]));
+    else if (c->why == PB_WHY_TEST)
+        snprintf(buf, cap, "too noisy to judge: x%.3f, but the U test of %zu and %zu runs gives p = %.2g", c->ratio,
+                 c->base_runs, c->new_runs, c->p);
     else if (c->why == PB_WHY_CLOCK)
         snprintf(buf, cap, "SM clock %.0f -> %.0f MHz: in cycles x%.3f, within the threshold", c->base_mhz, c->new_mhz,
                  c->cycles_ratio);
     else if (cap)
         buf[0] = '\0';
+}
+
+const char *pb_threshold_text(double threshold, char *buf, size_t cap)
+{
+    if (isnan(threshold))
+        snprintf(buf, cap, "%.3g%% (%.3g%% with the U test of %d runs a side)", 100 * PB_DEFAULT_THRESHOLD,
+                 100 * PB_DEFAULT_THRESHOLD_U, PB_U_MIN_RUNS);
+    else
+        snprintf(buf, cap, "%.3g%%", 100 * threshold);
+    return buf;
 }
 
 int pb_parse_threshold(const char *s, double *out, char *err, size_t cap)

@@ -16,7 +16,11 @@ extern "C" {
 /* Exit status of every results tool. */
 enum { PB_EXIT_OK = 0, PB_EXIT_REGRESSION = 1, PB_EXIT_USAGE = 2 };
 
+/* The smallest change that counts, when --threshold does not say (a tool's threshold is NaN
+ * then): 5% for the interval rule, 1% for the U test of >= PB_U_MIN_RUNS runs a side. */
 #define PB_DEFAULT_THRESHOLD 0.05
+#define PB_DEFAULT_THRESHOLD_U 0.01
+enum { PB_U_MIN_RUNS = 4 };
 
 /* ---- reading ---- */
 
@@ -137,7 +141,8 @@ typedef enum pb_verdict {
 typedef enum pb_why {
     PB_WHY_NONE,
     PB_WHY_OVERLAP, /* the change is beyond the threshold, but within the spread of the runs */
-    PB_WHY_CLOCK    /* the SM clocks differ, and in clock cycles the change is within the threshold */
+    PB_WHY_CLOCK,   /* the SM clocks differ, and in clock cycles the change is within the threshold */
+    PB_WHY_TEST     /* the U test of the runs finds no difference (p >= 0.05) */
 } pb_why;
 
 /* One side of a comparison: the rows of one configuration in one or more runs (replicated
@@ -157,6 +162,8 @@ typedef struct pb_cmp {
     double base_mhz, new_mhz; /* each side's median SM clock (NaN when a row lacks it) */
     double cycles_ratio;    /* ratio x new_mhz / base_mhz, NaN when either clock is unknown */
     size_t base_runs, new_runs;
+    double threshold;       /* the minimum effect applied (the default of the rule when NaN was given) */
+    double p;               /* the U test's two-sided p over the runs' medians, NaN when not used */
     pb_verdict verdict;
     pb_why why;
 } pb_cmp;
@@ -174,11 +181,15 @@ double pb_row_clock_spread(const pb_row *r, int device);
 
 /* The rule. With c_b, c_n the centres and r = c_n / c_b on the clock every row has:
  *   SAME       when 1/(1 + threshold) <= r <= 1 + threshold;
- *   SLOWER     when r > 1 + threshold and new_lo > base_hi (every new run's fastest
- *              repetition slower than every base run's median), FASTER mirrored;
- *   AMBIGUOUS  otherwise beyond the threshold (PB_WHY_OVERLAP), or when the SM clocks of
- *              the sides differ by more than 1% and the change in cycles is within the
- *              threshold (PB_WHY_CLOCK): a clock change is not a code change.
+ *   SLOWER     when r > 1 + threshold and the sides differ: with >= PB_U_MIN_RUNS runs on
+ *              each side, the Mann-Whitney U test of the runs' medians at alpha 0.05 (a run
+ *              is the unit: repetitions of one process are not exchangeable with another's);
+ *              with fewer, new_lo > base_hi (every new run's fastest repetition slower than
+ *              every base run's median); FASTER mirrored;
+ *   AMBIGUOUS  otherwise beyond the threshold (PB_WHY_TEST, PB_WHY_OVERLAP), or when the SM
+ *              clocks of the sides differ by more than 1% and the change in cycles is
+ *              within the threshold (PB_WHY_CLOCK): a clock change is not a code change.
+ * threshold NaN: PB_DEFAULT_THRESHOLD_U with the U test, else PB_DEFAULT_THRESHOLD.
  * FAIL and SKIP rows on either side are never classified. */
 pb_verdict pb_classify_sides(const pb_side *base, const pb_side *cur, double threshold, pb_cmp *out);
 /* The same for one row on each side. */
@@ -186,6 +197,9 @@ pb_verdict pb_classify(const pb_row *base, const pb_row *cur, double threshold, 
 const char *pb_verdict_name(pb_verdict v);
 /* Why an AMBIGUOUS verdict, for people ("" for the others). */
 void pb_cmp_why(const pb_cmp *c, char *buf, size_t cap);
+
+/* The threshold as a tool prints it: "7%", or for NaN "5% (1% with the U test)". */
+const char *pb_threshold_text(double threshold, char *buf, size_t cap);
 
 /* "5%" or "0.05"; 0 <= threshold < 1 (a bare number >= 1 is refused as ambiguous). */
 int pb_parse_threshold(const char *s, double *out, char *err, size_t cap);
