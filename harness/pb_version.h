@@ -6,8 +6,9 @@ extern "C" {
 #endif
 extern const char pb_version[];   /* portbench release */
 extern const char pb_git_sha[];   /* source revision, "-dirty" if modified, or "unknown" */
-extern const char pb_git_dirty[]; /* the tracked files that differ from it, one a line (the first 50) */
-extern const int pb_git_dirty_count; /* how many differ */
+/* the driver only (pb_git_dirty.c): the tracked files behind "-dirty", one a line (the first 50), and how many */
+extern const char pb_git_dirty[];
+extern const int pb_git_dirty_count;
 #ifdef __cplusplus
 }
 #endif

@@ -9,10 +9,13 @@ rm -rf "$work"
 mkdir -p "$work/repo"
 cd "$work" || exit 1
 fail() { echo "FAIL: $*"; exit 1; }
-gen() { cmake -DSRC="$work/repo" -DOUT="$work/v.c" -DVERSION=9.9 -P "$script" || fail "version.cmake failed"; }
+gen() {
+  cmake -DSRC="$work/repo" -DOUT="$work/v.c" -DOUT_DIRTY="$work/d.c" -DVERSION=9.9 -P "$script" ||
+    fail "version.cmake failed"
+}
 sha() { sed -n 's/^const char pb_git_sha\[\] = "\(.*\)";$/\1/p' v.c; }
-dirty() { sed -n 's/^const char pb_git_dirty\[\] = "\(.*\)";$/\1/p' v.c; }
-count() { sed -n 's/^const int pb_git_dirty_count = \(.*\);$/\1/p' v.c; }
+dirty() { sed -n 's/^const char pb_git_dirty\[\] = "\(.*\)";$/\1/p' d.c; }
+count() { sed -n 's/^const int pb_git_dirty_count = \(.*\);$/\1/p' d.c; }
 g() { git -C repo -c user.name=t -c user.email=t@t "$@" > /dev/null; }
 
 g init -q
@@ -47,8 +50,12 @@ head=$(git -C repo rev-parse --short=12 HEAD)
 rm repo/b.c && printf 'q2\n' > 'repo/q"x.c'
 gen
 [ "$(sha)" = "$head-dirty" ] && [ "$(count)" = 2 ] || fail "deleted file: '$(sha)' count $(count)"
-grep -q 'pb_git_dirty\[\] = "b.c\\n' v.c || fail "deleted file not named: $(dirty)"
-gcc -c -o v.o v.c || fail "the generated pb_version.c does not compile: $(cat v.c)"
+grep -q 'pb_git_dirty\[\] = "b.c\\n' d.c || fail "deleted file not named: $(dirty)"
+gcc -c -o v.o v.c && gcc -c -o d.o d.c || fail "the generated files do not compile: $(cat v.c d.c)"
+# an edit changes the driver's list, not pb_version.c (which every worker links)
+cp v.c v0.c && cp d.c d0.c && printf 'a3\n' > repo/a.c && gen
+cmp -s v.c v0.c || fail "pb_version.c changed with the list"
+! cmp -s d.c d0.c || fail "the list did not change: $(dirty)"
 # a run's meta.json holds the list of the binary it ran
 "$pb" dmvm --backend cpu --no-baselines --nx 8 --reps 1 --warmup 0 --quiet --csv run.csv > /dev/null 2>&1 ||
   fail "the run failed"
