@@ -35,6 +35,11 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing: ${missing[*]}"
   $SUDO apt-get update -q
+  # apt removes what conflicts: libomp-19-dev and libomp5-19 conflict with every other
+  # LLVM's libomp (e.g. libomp-14-dev, libomp-dev and libomp5-14 of clang-14); say so first
+  removed=$(apt-get install --dry-run -q --no-install-recommends "${missing[@]}" 2>/dev/null |
+            awk '$1 == "Remv" {printf "%s%s", sep, $2; sep = " "}')
+  [ -z "$removed" ] || log "apt removes $removed: they conflict with what portbench needs (docs/toolchain.md)"
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
 else
   log "Debian packages already installed"
