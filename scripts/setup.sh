@@ -100,4 +100,7 @@ else
   echo '#define CUDA_VERSION 11080' | $SUDO tee "$CUDA118_DIR/include/cuda.h" >/dev/null
   "$CUDA118_DIR/bin/ptxas" --version | tail -n 1 >&2
 fi
+# clang < 15 takes a CUDA path only with a lib64 (or lib) directory in it (a compiler given
+# by path, e.g. clang-14); an empty one will do
+[ -d "$CUDA118_DIR/lib64" ] || $SUDO mkdir -p "$CUDA118_DIR/lib64"
 log "ready"
