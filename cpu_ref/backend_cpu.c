@@ -4,7 +4,6 @@
 #include "pb_backend.h"
 #include "cpu_kernels.h"
 
-#include <cblas.h>
 #include <hwloc.h>
 #include <omp.h>
 #include <stdio.h>
@@ -124,11 +123,14 @@ static const pb_backend cpu_backend = {
 };
 
 /* OpenBLAS, the CPU library bar: its own thread pool (Debian's pthread build), sized
- * like the baseline's team (--threads, else one per core). */
+ * like the baseline's team (--threads, else one per core). Loaded here: without it the
+ * backend's rows SKIP with the reason, and every other backend runs. */
 static char openblas_version[64] = "unknown";
 
 static int openblas_init(const pb_backend_config *cfg, pb_device_info *dev, char *why, size_t cap)
 {
+    if (pb_openblas_load(why, cap) != PB_OK)
+        return PB_SKIP;
     hwloc_topology_t t;
     int ncores = 0;
     if (hwloc_topology_init(&t) == 0) {
@@ -137,15 +139,14 @@ static int openblas_init(const pb_backend_config *cfg, pb_device_info *dev, char
         hwloc_topology_destroy(t);
     }
     const int threads = cfg->threads > 0 ? cfg->threads : ncores > 0 ? ncores : 1;
-    openblas_set_num_threads(threads);
-    const char *conf = openblas_get_config(); /* "OpenBLAS 0.3.21 DYNAMIC_ARCH ..." */
+    pb_openblas_set_num_threads(threads);
+    const char *conf = pb_openblas_get_config(); /* "OpenBLAS 0.3.21 DYNAMIC_ARCH ..." */
     if (conf && sscanf(conf, "OpenBLAS %63s", openblas_version) != 1)
         pb_strlcpy(openblas_version, "unknown", sizeof openblas_version);
-    (void)why, (void)cap;
     memset(dev, 0, sizeof *dev);
     pb_strlcpy(dev->name, "host", sizeof dev->name);
     dev->on_host = 1;
-    dev->threads = openblas_get_num_threads();
+    dev->threads = pb_openblas_get_num_threads();
     snprintf(dev->detail, sizeof dev->detail, "%s, %d threads (its own pool)", conf ? conf : "OpenBLAS",
              dev->threads);
     return PB_OK;

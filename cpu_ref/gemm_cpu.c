@@ -3,12 +3,21 @@
  *    schedule, bound threads); a tile's sums stay in a local MB x NB block (L1/L2) while
  *    KB-deep slices of A and B stream through it in i-l-j order, the j loop vectorised.
  *  - OpenBLAS (the CPU library bar): C_in is copied to C_out, then cblas_?gemm with beta
- *    runs in place; the copy is part of the time, as for cuBLAS. */
+ *    runs in place; the copy is part of the time, as for cuBLAS. OpenBLAS is loaded
+ *    with dlopen when its backend starts (pb_openblas_load), so that only gemm's
+ *    library bar needs it. */
 #include "cpu_kernels.h"
+#include "pb_common.h"
+#include "pb_dl.h"
 #include "pb_shapes.h"
 
 #include <cblas.h>
+#include <stdio.h>
 #include <string.h>
+
+#ifndef PB_OPENBLAS_SONAME
+#define PB_OPENBLAS_SONAME "libopenblas.so.0"
+#endif
 
 enum { MB = 16, NB = 256, KB = 256 };
 
@@ -67,6 +76,35 @@ static void copy_range(size_t begin, size_t end, void *ctx)
 
 /* The copy runs on plain threads (pb_parallel_for), not in an OpenMP region whose
  * spinning threads would compete with OpenBLAS's own thread pool. */
+static struct {
+    __typeof__(cblas_sgemm) *sgemm;
+    __typeof__(cblas_dgemm) *dgemm;
+    __typeof__(openblas_set_num_threads) *set_num_threads;
+    __typeof__(openblas_get_num_threads) *get_num_threads;
+    __typeof__(openblas_get_config) *get_config;
+} blas;
+
+int pb_openblas_load(char *why, size_t cap)
+{
+    const pb_dl_fn fns[] = {
+        {"cblas_sgemm", (void **)&blas.sgemm},
+        {"cblas_dgemm", (void **)&blas.dgemm},
+        {"openblas_set_num_threads", (void **)&blas.set_num_threads},
+        {"openblas_get_num_threads", (void **)&blas.get_num_threads},
+        {"openblas_get_config", (void **)&blas.get_config},
+    };
+    char err[256];
+    if (pb_dl_load(PB_OPENBLAS_SONAME, fns, sizeof fns / sizeof *fns, err, sizeof err) != PB_OK) {
+        snprintf(why, cap, "%s (unpack portbench-extra.tar.xz, or install libopenblas0)", err);
+        return PB_ERR;
+    }
+    return PB_OK;
+}
+
+void pb_openblas_set_num_threads(int threads) { blas.set_num_threads(threads); }
+int pb_openblas_get_num_threads(void) { return blas.get_num_threads(); }
+const char *pb_openblas_get_config(void) { return blas.get_config(); }
+
 int pb_openblas_gemm(const pb_args *a)
 {
     const long m = PB_GEMM_M(a), n = PB_GEMM_N(a), k = PB_GEMM_K(a);
@@ -74,10 +112,10 @@ int pb_openblas_gemm(const pb_args *a)
     pb_parallel_for((size_t)(m * n) * (a->dtype == PB_FLOAT ? sizeof(float) : sizeof(double)), 1 << 20, copy_range,
                     &j);
     if (a->dtype == PB_FLOAT)
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)k, (float)PB_GEMM_ALPHA,
+        blas.sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)k, (float)PB_GEMM_ALPHA,
                     a->buf[0], (int)k, a->buf[1], (int)n, (float)PB_GEMM_BETA, a->buf[3], (int)n);
     else
-        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)k, PB_GEMM_ALPHA, a->buf[0],
+        blas.dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)k, PB_GEMM_ALPHA, a->buf[0],
                     (int)k, a->buf[1], (int)n, PB_GEMM_BETA, a->buf[3], (int)n);
     return PB_OK;
 }

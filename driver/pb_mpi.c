@@ -38,7 +38,38 @@ void pb_mpi_trace(const char *what)
 }
 
 #ifdef PB_HAVE_MPI
+#include "pb_dl.h"
+
 #include <mpi.h>
+
+/* MPI is loaded with dlopen when an MPI launcher started portbench, not at program start,
+ * so that the driver runs where no MPI is installed (the bundle's base part). mpi.h is
+ * MPICH's: its handles and datatypes are integer constants (the MPICH ABI, CMakeLists.txt
+ * checks), so only functions are looked up. */
+#ifndef PB_MPI_SONAME
+#define PB_MPI_SONAME "libmpich.so.12"
+#endif
+#define PB_MPI_FUNCTIONS(X)                                                                                  \
+    X(Init) X(Finalize) X(Abort) X(Comm_rank) X(Comm_size) X(Comm_split_type) X(Comm_free) X(Test)           \
+    X(Iallreduce) X(Ibarrier) X(Igather) X(Igatherv)
+#define PB_MPI_POINTER(f) __typeof__(MPI_##f) *f;
+static struct {
+    PB_MPI_FUNCTIONS(PB_MPI_POINTER)
+} mpi;
+
+static int load_mpi(void)
+{
+#define PB_MPI_ENTRY(f) {"MPI_" #f, (void **)&mpi.f},
+    const pb_dl_fn fns[] = {PB_MPI_FUNCTIONS(PB_MPI_ENTRY)};
+    char why[256];
+    if (pb_dl_load(PB_MPI_SONAME, fns, sizeof fns / sizeof *fns, why, sizeof why) != PB_OK) {
+        pb_errorf("started by an MPI launcher, but %s (unpack portbench-extra.tar.xz next to the base part, or "
+                  "install MPICH)",
+                  why);
+        return PB_ERR;
+    }
+    return PB_OK;
+}
 
 int pb_mpi_available(void) { return 1; }
 
@@ -68,24 +99,26 @@ int pb_mpi_init(int *argc, char ***argv, pb_mpi *m)
                  getenv("MPIR_CVAR_ENABLE_GPU"), getenv("UCX_RNDV_THRESH"), getenv("UCX_ZCOPY_THRESH"));
         pb_mpi_trace(what);
     }
+    if (load_mpi() != PB_OK)
+        return PB_ERR;
     pb_mpi_trace("MPI_Init");
     atexit(trace_exit_last); /* runs after the handlers registered later (MPI's, CUDA's) */
-    if (MPI_Init(argc, argv) != MPI_SUCCESS) {
+    if (mpi.Init(argc, argv) != MPI_SUCCESS) {
         pb_errorf("MPI_Init failed");
         return PB_ERR;
     }
     initialised = 1;
     m->on = 1;
-    MPI_Comm_rank(MPI_COMM_WORLD, &m->rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &m->size);
+    mpi.Comm_rank(MPI_COMM_WORLD, &m->rank);
+    mpi.Comm_size(MPI_COMM_WORLD, &m->size);
     trace_rank = m->rank;
     pb_mpi_trace("MPI_Init done");
     atexit(trace_exit_first);
     MPI_Comm local;
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, m->rank, MPI_INFO_NULL, &local);
-    MPI_Comm_rank(local, &m->local_rank);
-    MPI_Comm_size(local, &m->local_size);
-    MPI_Comm_free(&local);
+    mpi.Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, m->rank, MPI_INFO_NULL, &local);
+    mpi.Comm_rank(local, &m->local_rank);
+    mpi.Comm_size(local, &m->local_size);
+    mpi.Comm_free(&local);
     return PB_OK;
 }
 
@@ -94,7 +127,7 @@ void pb_mpi_finalize(void)
     if (initialised) {
         initialised = 0;
         pb_mpi_trace("MPI_Finalize");
-        MPI_Finalize();
+        mpi.Finalize();
         pb_mpi_trace("MPI_Finalize done");
     }
 }
@@ -103,7 +136,9 @@ void pb_mpi_abort(int status)
 {
     pb_mpi_trace("MPI_Abort");
     fflush(NULL);
-    MPI_Abort(MPI_COMM_WORLD, status);
+    if (!initialised)
+        exit(status);
+    mpi.Abort(MPI_COMM_WORLD, status);
 }
 
 static double now_s(void)
@@ -119,7 +154,7 @@ static int wait_deadline(pb_mpi *m, MPI_Request *req, const char *what)
     double t0 = now_s();
     for (;;) {
         int done = 0;
-        MPI_Test(req, &done, MPI_STATUS_IGNORE);
+        mpi.Test(req, &done, MPI_STATUS_IGNORE);
         if (done)
             return PB_OK;
         if (now_s() - t0 > m->timeout_s) {
@@ -136,7 +171,7 @@ static int wait_deadline(pb_mpi *m, MPI_Request *req, const char *what)
 int pb_mpi_max(pb_mpi *m, int mine, int *out)
 {
     MPI_Request req;
-    MPI_Iallreduce(&mine, out, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &req);
+    mpi.Iallreduce(&mine, out, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &req);
     return wait_deadline(m, &req, "the start-up check");
 }
 
@@ -158,7 +193,7 @@ int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const char *meta, pb_rowset 
     double t0 = now_s();
     pb_mpi_trace("gather: barrier");
     MPI_Request req;
-    MPI_Ibarrier(MPI_COMM_WORLD, &req);
+    mpi.Ibarrier(MPI_COMM_WORLD, &req);
     if (wait_deadline(m, &req, "the gather") != PB_OK)
         return PB_ERR;
     double t1 = now_s();
@@ -168,7 +203,7 @@ int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const char *meta, pb_rowset 
     long long lens[2] = {(long long)clen, (long long)mlen}, *all_lens = NULL;
     if (m->rank == 0)
         all_lens = calloc((size_t)m->size * 2, sizeof *all_lens);
-    MPI_Igather(lens, 2, MPI_LONG_LONG, all_lens, 2, MPI_LONG_LONG, 0, MPI_COMM_WORLD, &req);
+    mpi.Igather(lens, 2, MPI_LONG_LONG, all_lens, 2, MPI_LONG_LONG, 0, MPI_COMM_WORLD, &req);
     int rc = wait_deadline(m, &req, "the gather of the row counts");
     /* one message per rank: its CSV text, then its metadata text */
     char *send = malloc(clen + mlen + 1), *recv = NULL;
@@ -193,7 +228,7 @@ int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const char *meta, pb_rowset 
         recv = malloc((size_t)total + 1);
     }
     if (rc == PB_OK) {
-        MPI_Igatherv(send, (int)(clen + mlen), MPI_CHAR, recv, counts, displs, MPI_CHAR, 0, MPI_COMM_WORLD, &req);
+        mpi.Igatherv(send, (int)(clen + mlen), MPI_CHAR, recv, counts, displs, MPI_CHAR, 0, MPI_COMM_WORLD, &req);
         rc = wait_deadline(m, &req, "the gather of the rows");
     }
     double t2 = now_s();

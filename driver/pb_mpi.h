@@ -1,8 +1,9 @@
 /* pb_mpi.h - many nodes: when portbench is started by an MPI launcher (mpirun, mpiexec,
  * srun), each rank measures the GPU of its node-local rank and rank 0 gathers every row
  * (MPI_Gatherv) into one result. Every collective waits with a deadline, so a rank that
- * is stuck or gone never hangs the others. Without MPI (-DPB_WITH_MPI=OFF) only the
- * detection is left, so that such a launch is refused instead of racing. */
+ * is stuck or gone never hangs the others. The MPI library (MPICH) is loaded only then,
+ * so that a driver without it runs alone; under a launcher without it, and in a build
+ * without MPI (-DPB_WITH_MPI=OFF), the launch is refused instead of racing. */
 #ifndef PB_MPI_H
 #define PB_MPI_H
 
@@ -28,7 +29,8 @@ int pb_mpi_launched(void);
 /* 1 if this build can run under MPI. */
 int pb_mpi_available(void);
 
-/* MPI_Init when launched; PB_OK, or PB_ERR with a message (built without MPI). */
+/* MPI_Init when launched; PB_OK, or PB_ERR with a message (built without MPI, or the
+ * MPI library not found). */
 int pb_mpi_init(int *argc, char ***argv, pb_mpi *m);
 void pb_mpi_finalize(void);
 /* With PB_MPI_TRACE set: one line on stderr, "portbench: mpi trace: rank R pid P

@@ -855,6 +855,17 @@ void *pb_run_meta(int argc, char **argv, const pb_run_env *env, const pb_run_log
     free(cmd);
     add_str(root, "portbench_version", pb_version);
     add_str(root, "git_sha", pb_git_sha);
+    /* what "-dirty" stands for: the tracked files that differ from the commit at build time */
+    cJSON_AddNumberToObject(root, "git_dirty_count", pb_git_dirty_count);
+    cJSON *dirty = cJSON_AddArrayToObject(root, "git_dirty_files");
+    for (const char *p = pb_git_dirty; *p;) {
+        const size_t n = strcspn(p, "\n");
+        char *name = strndup(p, n);
+        if (name)
+            cJSON_AddItemToArray(dirty, cJSON_CreateString(name));
+        free(name);
+        p += n + (p[n] == '\n');
+    }
     add_str(root, "hostname", env->hostname);
     add_str(root, "started_utc", env->started);
     cJSON_AddNumberToObject(root, "started_unix_us", env->started_unix_us); /* exact in a double until 2255 */

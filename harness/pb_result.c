@@ -43,7 +43,7 @@ static const column columns[] = {
     S(verified, "PASS, FAIL or SKIP (see note)"),
     N(max_rel_err, "error measure of the check (see the benchmark's cost model); tolerance column holds the bound"),
     S(timestamp, "UTC time the row was measured, ISO 8601"),
-    S(git_sha, "portbench source revision that built the binary"),
+    S(git_sha, "portbench source revision that built the binary; `-dirty` when tracked files differed from it (the run's meta.json lists them: `git_dirty_count`, `git_dirty_files`)"),
     N(time_mean_s, "mean host-clock time, seconds"),
     N(device_time_median_s, "median device time of one repetition: first GPU activity start to last end (see device_clock), seconds"),
     N(device_time_min_s, "minimum device time, seconds"),

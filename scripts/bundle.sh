@@ -5,7 +5,13 @@
 #   dist/portbench-base.tar.xz    driver, workers, scripts, shared libraries, and the
 #                                 runtimes of the default clang and of every gcc
 #   dist/portbench-<id>.tar.xz    one per other clang toolchain: its lib/<id>/ (libLLVM)
-#   dist/portbench-extra.tar.xz   OpenBLAS (gemm's CPU bar) and MPICH (mpiexec, MPI runs)
+#   dist/portbench-extra.tar.xz   the libraries only some runs need, loaded when used
+#                                 (BUILD_DIR/dlopen.txt): OpenBLAS (gemm's CPU library
+#                                 bar, backend openblas) and MPICH (mpiexec, MPI runs)
+# Which parts a run needs: the base part alone runs every benchmark on the GPU backends,
+# the default clang, every gcc and the CPU baseline; a clang-<N> part adds
+# omp@clang-<N>; the extra part adds the openblas backend (without it that backend SKIPs
+# with the reason) and runs under mpiexec (without it an MPI launch is refused, exit 2).
 # Every part unpacks into the same portbench/ tree:
 #   for f in portbench-*.tar.xz; do tar -xJf "$f"; done; portbench/bin/portbench list
 # Layout:
@@ -42,10 +48,19 @@ cp "$build/bin/portbench" "$root/bin/"
 cp "$build"/libexec/portbench/pb-* "$root/libexec/portbench/"
 cp "$here/validate_gpu.sh" "$here/gpu_results.sh" "$here/probe_clang16.sh" "$here/gemm_k7_sweep.sh" "$here/tune_gpu.sh" \
    "$here/gemm_best_sweep.sh" "$here/ncu_best.sh" "$root/scripts/"
+# Libraries the driver and pb-cpu load only when used (dlopen: MPICH, OpenBLAS), listed by
+# CMake as "SONAME PATH": into lib/, where the executables' RPATH finds them.
+dlopened=()
+while read -r name path; do
+  [ -n "$name" ] || continue
+  [ -e "$path" ] || { say "$name: $path (from $build/dlopen.txt) is missing" >&2; exit 1; }
+  cp -L "$path" "$root/lib/$name"
+  dlopened+=("$root/lib/$name")
+done < <(cat "$build/dlopen.txt" 2>/dev/null)
 # The MPI launcher the driver was built against (MPICH's hydra), so that
 # `portbench/bin/mpiexec -n 2 portbench/bin/portbench ...` works on a host without MPI:
 # hydra finds hydra_pmi_proxy next to itself; both find their libraries in lib/.
-if [[ $(ldd "$build/bin/portbench") == *libmpich* ]]; then
+if grep -q '^libmpi' "$build/dlopen.txt" 2>/dev/null; then
   hydra=$(readlink -f "$(command -v mpiexec.hydra || true)")
   [ -x "$hydra" ] || { say "the driver uses MPICH but mpiexec.hydra is missing" >&2; exit 1; }
   command -v patchelf > /dev/null || { say "patchelf is needed to bundle MPICH's launcher (scripts/setup.sh)" >&2; exit 1; }
@@ -68,7 +83,7 @@ put() { # put NAME PATH DEST_DIR: copy once; a different file under the same nam
 deps() { ldd "$1" 2>/dev/null | awk '$3 ~ /^\// {print $1, $3}'; }
 
 # 1. every executable's shared libraries; an OpenMP worker's runtime goes to lib/<id>/lib
-for f in "$root"/bin/* "$root"/libexec/portbench/*; do
+for f in "$root"/bin/* "$root"/libexec/portbench/* "${dlopened[@]}"; do
   id=$(basename "$f")
   case $id in pb-omp-*) id=${id#pb-omp-} ;; *) id= ;; esac
   objs=("$f")
@@ -147,7 +162,9 @@ done
 
 # 4. the parts: the default clang's runtime travels with the base; every other clang
 #    apart; the libraries that only some runs need (OpenBLAS for gemm's CPU bar, MPICH for
-#    MPI runs) in portbench-extra, so that every part stays well below one transfer.
+#    MPI runs) in portbench-extra, so that every part stays well below one transfer. The
+#    extra part is what lib/ holds beyond what the base part's executables and runtimes
+#    need at start-up (ldd), plus MPICH's launcher.
 default=$(sed -n 's/^PB_ALIAS("omp", *"omp@\(.*\)")$/\1/p' "$here/../harness/pb_backends.def")
 export XZ_OPT=${XZ_OPT:--6 -T0}
 parts=()
@@ -160,10 +177,14 @@ for d in "$root"/lib/clang-*/; do
   parts+=("$out/portbench-$id.tar.xz")
   excl+=(--exclude="portbench/lib/$id")
 done
+base_needs=$(for f in "$root"/bin/portbench "$root"/libexec/portbench/* "$root"/lib/*/lib/*; do
+                [ -L "$f" ] || deps "$f"
+              done | awk '{print $1}' | sort -u)
 extra=()
-for f in "$root"/lib/libopenblas* "$root"/lib/libgfortran* "$root"/lib/libquadmath* "$root"/lib/libmpich* \
-         "$root"/lib/libuc[mpst]* "$root"/lib/libslurm* "$root"/bin/mpiexec "$root"/bin/hydra_pmi_proxy; do
-  [ -e "$f" ] && extra+=("portbench/${f#"$root"/}")
+for f in "$root"/lib/*.so* "$root"/bin/mpiexec "$root"/bin/hydra_pmi_proxy; do
+  [ -e "$f" ] || continue
+  case $f in "$root"/lib/*) grep -qxF "$(basename "$f")" <<<"$base_needs" && continue ;; esac
+  extra+=("portbench/${f#"$root"/}")
 done
 if [ ${#extra[@]} -gt 0 ]; then
   tar -C "$out" -cJf "$out/portbench-extra.tar.xz" "${extra[@]}"

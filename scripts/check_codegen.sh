@@ -68,6 +68,10 @@ for f in "$build"/toolchains/*.flags; do
     clang-*)
       # build the OpenMP micro kernels as the worker does, for sm_90 only, and keep the
       # final device image (after device LTO and ptxas); disassemble it with cuobjdump
+      if [[ " ${flags[*]}" != *" --offload-arch="* ]]; then
+        say "skip $id: offloads through -fopenmp-targets (clang < 15), one architecture, not sm_90"
+        continue
+      fi
       flags=("${flags[@]/#--offload-arch=*/--offload-arch=sm_90}")
       mkdir -p "$tmp/$id"
       (cd "$tmp/$id" && PATH=${prefix:+$prefix:}$PATH "$cc" "${flags[@]}" -I"$src/harness" -I"$src/omp_target" \

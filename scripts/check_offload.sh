@@ -28,6 +28,20 @@ ln -s libcuda.so.1 "$tmp/libcuda.so" # LLVM's CUDA plugins dlopen "libcuda.so"
 tcs=$("$pb" list 2>/dev/null | awk '$1 ~ /^omp@/ && $3 ~ /^pb-omp-/ && $4 == "built" {print $2}')
 [ -n "$tcs" ] || { say "FAIL no OpenMP worker built"; exit 1; }
 backends=$(printf 'omp@%s,' $tcs)
+libexec=${PORTBENCH_LIBEXEC:-$(dirname "$pb")/../libexec/portbench}
+# serves WORKER TOOLCHAIN SM: 0 if the worker carries a cubin for that GPU (the same major,
+# minor not above) by the architectures in its build flags (PB_BUILD_FLAGS: clang < 15 and a
+# device runtime without sm_90 build fewer than PB_CUDA_ARCHS), or if its flags name none
+serves() {
+  local a archs
+  archs=$(strings "$1" | awk -v p="^$2 -std=" '$0 ~ p && !f {print; f = 1}' |
+          grep -oE '(--offload-arch|-march)=[sm_0-9,]+' | grep -oE '[0-9]+')
+  [ -n "$archs" ] || return 0
+  for a in $archs; do
+    [ "${a:0:1}" = "${3:0:1}" ] && [ "${a:1}" -le "${3:1}" ] && return 0
+  done
+  return 1
+}
 status=0
 for sm in $archs; do
   bad=0
@@ -40,6 +54,10 @@ for sm in $archs; do
     w=pb-omp-$tc
     case $tc in
       clang-*)
+        if ! serves "$libexec/$w" "$tc" "$sm"; then
+          say "skip $w on a fake sm_$sm: built for no such GPU (its build flags)"
+          continue
+        fi
         img=$(grep -m 1 "^$w: cuModuleLoadDataEx" "$log")
         launches=$(grep -c "^$w: cuLaunchKernel" "$log")
         got=$(sed -n 's/.*(sm_\([0-9]*\))$/\1/p' <<< "$img")

@@ -35,6 +35,11 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing: ${missing[*]}"
   $SUDO apt-get update -q
+  # apt removes what conflicts: libomp-19-dev and libomp5-19 conflict with every other
+  # LLVM's libomp (e.g. libomp-14-dev, libomp-dev and libomp5-14 of clang-14); say so first
+  removed=$(apt-get install --dry-run -q --no-install-recommends "${missing[@]}" 2>/dev/null |
+            awk '$1 == "Remv" {printf "%s%s", sep, $2; sep = " "}')
+  [ -z "$removed" ] || log "apt removes $removed: they conflict with what portbench needs (docs/toolchain.md)"
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
 else
   log "Debian packages already installed"
@@ -95,4 +100,7 @@ else
   echo '#define CUDA_VERSION 11080' | $SUDO tee "$CUDA118_DIR/include/cuda.h" >/dev/null
   "$CUDA118_DIR/bin/ptxas" --version | tail -n 1 >&2
 fi
+# clang < 15 takes a CUDA path only with a lib64 (or lib) directory in it (a compiler given
+# by path, e.g. clang-14); an empty one will do
+[ -d "$CUDA118_DIR/lib64" ] || $SUDO mkdir -p "$CUDA118_DIR/lib64"
 log "ready"
