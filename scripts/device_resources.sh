@@ -46,7 +46,8 @@ for w in "$root"/libexec/portbench/pb-*; do
       # its architectures, from its build flags (PB_BUILD_FLAGS: "<id> <flags>")
       id=${name#pb-omp-}
       archs=$(strings "$w" | awk -v p="^$id -std=" '$0 ~ p && !f {print; f = 1}' |
-              grep -oE -- '--offload-arch=[sm_0-9,]+' | grep -oE 'sm_[0-9]+')
+              grep -oE -- '--offload-arch=[sm_0-9,]+' | grep -oE 'sm_[0-9]+' || true)
+      [ -n "$archs" ] || { say "$name: no --offload-arch in its build flags (clang < 15): skipped"; continue; }
       for sm in $archs; do
         "$packager" "$tmp/$name.off" --image=file="$tmp/$name.$sm.cubin,arch=$sm"
         "$cuobjdump" --dump-resource-usage "$tmp/$name.$sm.cubin" | usage | sed "s/^ */$sm /" > "$out/$name.$sm.txt"
