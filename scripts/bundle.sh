@@ -125,6 +125,27 @@ for d in "$root"/lib/*/lib; do
   done
 done
 
+# 2b. toolchains with the same runtime (a nightly given by path that is the release's
+#    compiler under another id, or two ids of one install): the later one's lib/<id> is a
+#    link to the first one's, not a second copy of libLLVM (25 MiB a part). First: the
+#    default toolchains (pb_backends.def's aliases), then the others by id, so that a plain
+#    id (clang-19) comes before its suffixed twin (clang-19-nightly).
+defaults=$(sed -n 's/^PB_ALIAS("omp[^"]*", *"omp@\(.*\)")$/\1/p' "$here/../harness/pb_backends.def")
+order=$( (printf '%s\n' $defaults; for d in "$root"/lib/*/lib; do basename "$(dirname "$d")"; done | sort) |
+         awk '!seen[$0]++')
+kept=()
+for id in $order; do
+  [ -d "$root/lib/$id/lib" ] || continue
+  for other in "${kept[@]}"; do
+    if diff -rq --no-dereference "$root/lib/$id/lib" "$root/lib/$other/lib" > /dev/null 2>&1; then
+      rm -rf "${root:?}/lib/$id" && ln -s "$other" "$root/lib/$id"
+      say "lib/$id: the same runtime as lib/$other (a link)"
+      continue 2
+    fi
+  done
+  kept+=("$id")
+done
+
 # 3. check: every worker resolves its runtime in its own directory, nothing missing
 status=0
 for f in "$root"/libexec/portbench/* "$root"/bin/*; do
@@ -172,6 +193,7 @@ excl=()
 for d in "$root"/lib/clang-*/; do
   [ -d "$d" ] || continue
   id=$(basename "$d")
+  [ -L "$root/lib/$id" ] && continue # a link to another toolchain's runtime travels with the base part
   [ "$id" = "$default" ] && continue
   tar -C "$out" -cJf "$out/portbench-$id.tar.xz" "portbench/lib/$id"
   parts+=("$out/portbench-$id.tar.xz")

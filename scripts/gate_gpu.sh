@@ -1,25 +1,30 @@
 #!/usr/bin/env bash
 # The regression gate on a GPU host, from the bundle (issue 22):
-#   scripts/gate_gpu.sh OUTDIR [RUNS]
-# 1. identical runs: RUNS (default 6) runs of the same dmvm, reduce and stream commands, one
+#   scripts/gate_gpu.sh OUTDIR [PHASE...]     (phases: same shapes nightly judge; default all)
+# 1. same: identical runs: RUNS (environment, default 6) runs of the same dmvm, reduce and stream commands, one
 #    after another, recorded under OUTDIR/results/<gpu>/<benchmark>/ (label same);
-# 2. a real slowdown: the same stream command with the clang `best` kernel forced to slower
+# 2. shapes: a real slowdown: the same stream command with the clang `best` kernel forced to slower
 #    launch shapes (PB_TUNE; the row's note names the shape), 3 runs per shape;
-# 3. the nightly walk-through of docs/nightly.md when the bundle holds a toolchain given by
-#    path (pb-omp-<NIGHTLY>, default clang-19-nightly): 3 runs of dmvm, reduce and stream with
+# 3. nightly: the walk-through of docs/nightly.md when the bundle holds a toolchain given by
+#    path (pb-omp-<NIGHTLY>, default clang-19-nightly): 3 runs of dmvm, reduce, stream and fma with
 #    the release and the nightly side by side, then the gate and history as the doc says;
-#    and, when the bundle holds pb-omp-<SLOW> (default clang-19-o1: the same clang with -O1
-#    last), the same with it as the "nightly" that made code worse.
-# Every compare and history is also run here and its output and exit status kept in
-# OUTDIR/gate.txt; they can be run again anywhere from the CSVs.
+#    and, when the bundle holds pb-omp-<SLOW> (default clang-19-nofma: the same clang with -ffp-contract=off
+#    scripts/clang_nofma.sh), the same with it as the "nightly" that made code worse.
+# 4. judge: every compare and history, its output and exit status kept in OUTDIR/gate.txt
+#    (they can be run again anywhere from the CSVs).
+# Phases run in the order given, into one OUTDIR, so a session can split them over calls.
 set -uo pipefail
-out=${1:?usage: gate_gpu.sh OUTDIR [RUNS]}
-runs=${2:-6}
+out=${1:?usage: gate_gpu.sh OUTDIR [PHASE...]}
+shift
+phases=("$@")
+[ ${#phases[@]} -gt 0 ] || phases=(same shapes nightly judge)
+runs=${RUNS:-6}
+want() { [[ " ${phases[*]} " == *" $1 "* ]]; }
 here=$(cd "$(dirname "$0")" && pwd)
 pb=$here/../bin/portbench
 [ -x "$pb" ] || pb=$here/../build/bin/portbench
 nightly=${NIGHTLY:-clang-19-nightly}
-slow=${SLOW:-clang-19-o1}
+slow=${SLOW:-clang-19-nofma}
 mkdir -p "$out"
 R=$out/results
 log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" | tee -a "$out/steps.log"; }
@@ -35,9 +40,10 @@ dmvm=(dmvm --backend cuda,omp,omp@gcc,cublas --no-baselines --nx 4096,16384 --dt
 reduce=(reduce --backend cuda,omp,omp@gcc,cub --no-baselines --variants k0-shfl,clause-best --n 2^24 --dtype double
         --time-budget 5)
 stream=(stream --backend cuda,omp,omp@gcc,cudart --no-baselines --n 2^20,2^26 --dtype double)
+fma=(fma --backend cuda,omp,omp@gcc --no-baselines --n 2^22 --chain 1024 --dtype float,double)
 
 # 1. identical runs
-for i in $(seq "$runs"); do
+want same && for i in $(seq "$runs"); do
   for cmd in dmvm reduce stream; do
     declare -n args=$cmd
     log "same $i: portbench ${args[*]}"
@@ -49,7 +55,7 @@ done
 # 2. a real slowdown of one kernel: clang's stream best at shapes the tune sweeps measured
 # slower (results/h200/tune/20261122T1621Z/tune_stream_default.txt)
 shapes=("per_sm=8,threads=512,elems=2,vector=16" "per_sm=8,threads=256,elems=4,vector=0" "per_sm=0,threads=256,elems=1,vector=16")
-for s in "${!shapes[@]}"; do
+want shapes && for s in "${!shapes[@]}"; do
   for i in 1 2 3; do
     log "slow shape $s run $i: PB_TUNE=clang:${shapes[$s]} portbench ${stream[*]}"
     PB_TUNE="clang:${shapes[$s]}" "$pb" "${stream[@]}" --record="$R" --label "shape$s" -q > "$out/stream_shape${s}_$i.txt" 2>&1
@@ -57,11 +63,11 @@ for s in "${!shapes[@]}"; do
   done
 done
 
-# 3. the nightly walk-through (docs/nightly.md): release and nightly side by side, 3 runs
-for tc in "$nightly" "$slow"; do
+# 3. nightly: the walk-through (docs/nightly.md): release and nightly side by side, 3 runs
+want nightly && for tc in "$nightly" "$slow"; do
   built "$tc" || { log "toolchain $tc not in the bundle: its walk-through is left out"; continue; }
   for i in 1 2 3; do
-    for cmd in dmvm reduce stream; do
+    for cmd in dmvm reduce stream fma; do
       declare -n args=$cmd
       log "nightly $tc $i: portbench ${args[0]} with omp@clang-19,omp@$tc"
       "$pb" "${args[0]}" --backend "cuda,omp@clang-19,omp@$tc" --no-baselines "${args[@]:4}" --fail-on-skip \
@@ -71,9 +77,10 @@ for tc in "$nightly" "$slow"; do
   done
 done
 
+want judge || { log "done"; exit 0; }
 # the gate, as docs/nightly.md runs it, and the pairwise compares of the identical runs
 gpu=$(ls "$R" | awk 'NR == 1')
-for b in dmvm reduce stream; do
+for b in dmvm reduce stream fma; do
   mapfile -t same < <(ls -d "$R/$gpu/$b/"*_same* 2>/dev/null)
   for ((i = 0; i < ${#same[@]}; ++i)); do
     for ((j = i + 1; j < ${#same[@]}; ++j)); do
@@ -122,4 +129,5 @@ for b in dmvm reduce stream; do
   done
   gate "history $b" history --results "$R" "$b"
 done
+gate "history fma" history --results "$R" fma
 log "done"
