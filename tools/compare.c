@@ -65,8 +65,10 @@ static const char compare_details[] =
     "             Mann-Whitney U test of the runs' medians at alpha 0.05 (threshold default 1%);\n"
     "             with fewer, the intervals are apart (NEW's lowest minimum above BASE's highest\n"
     "             median; threshold default 5%); FASTER mirrored\n"
-    "  AMBIGUOUS  beyond the threshold but the intervals overlap or the U test finds no\n"
-    "             difference (too noisy to judge), or the\n"
+    "  AMBIGUOUS  beyond the threshold but the intervals overlap, the U test finds no\n"
+    "             difference, or (two or three runs a side) the change is within 2.576 sigma of\n"
+    "             how far the runs move between processes (1.4826 x the median absolute\n"
+    "             deviation of the runs' medians): too noisy to judge; or the\n"
     "             SM clocks differ by more than 1% and in clock cycles (time x SM clock) the\n"
     "             change is within the threshold (a clock change is not a code change)\n"
     "  FAIL (verification failed in a row of either side) and SKIP are never classified.\n"
@@ -499,7 +501,7 @@ static int compare_two(const cmp_args *a, side_set *base, side_set *cur, FILE *o
     for (int c = 0; c < NCOLS; ++c)
         if (inst || c != GPU_COL)
             pb_tab_put(&t, "%s", a->fmt == PB_FMT_CSV ? cols_csv[c] : cols_text[c]);
-    int count[PB_NOTIME + 1] = {0}, why[PB_WHY_TEST + 1] = {0};
+    int count[PB_NOTIME + 1] = {0}, why[PB_WHY_SPREAD + 1] = {0};
     size_t matched = 0, only_b = 0, only_n = 0;
     for (size_t i = 0; i < base->first.n; ++i) {
         long j = p.of_base[i];
@@ -568,7 +570,7 @@ static int compare_two(const cmp_args *a, side_set *base, side_set *cur, FILE *o
         if (count[PB_AMBIGUOUS])
             fprintf(out, "%d too noisy to judge: %d within the runs' spread, %d not told apart by the U test, %d "
                          "explained by the SM clock\n",
-                    count[PB_AMBIGUOUS], why[PB_WHY_OVERLAP], why[PB_WHY_TEST], why[PB_WHY_CLOCK]);
+                    count[PB_AMBIGUOUS], why[PB_WHY_OVERLAP] + why[PB_WHY_SPREAD], why[PB_WHY_TEST], why[PB_WHY_CLOCK]);
         lines_print(out, &fl, "failures (exit status 1)", a->fmt);
         lines_print(out, &amb, fl.n ? "too noisy to judge" : "too noisy to judge (exit status 3)", a->fmt);
         fputc('\n', out);

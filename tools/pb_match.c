@@ -564,6 +564,23 @@ static int sides_on_device(const pb_side *a, const pb_side *b)
     return first != NULL;
 }
 
+/* The relative spread of a side's runs: 1.4826 x the median absolute deviation of the
+ * runs' medians over their median (the standard deviation where they are normal, and one
+ * disturbed run does not widen it); NaN with one run, which shows none. */
+static double runs_spread(const pb_side *s, int device)
+{
+    double m[64], d[64];
+    size_t n = s->n < 64 ? s->n : 64;
+    if (n < 2)
+        return NAN;
+    for (size_t i = 0; i < n; ++i)
+        m[i] = pb_row_clock_time(s->row[i], device);
+    double centre = median_of(m, n);
+    for (size_t i = 0; i < n; ++i)
+        d[i] = fabs(m[i] - centre);
+    return centre > 0 ? 1.4826 * median_of(d, n) / centre : NAN;
+}
+
 /* The U test of the runs' medians; p NaN when a side has too few runs. */
 static double runs_test(const pb_side *base, const pb_side *cur, int device)
 {
@@ -598,6 +615,13 @@ pb_verdict pb_classify_sides(const pb_side *base, const pb_side *cur, double thr
     threshold = !isnan(threshold) ? threshold : !isnan(c.p) ? PB_DEFAULT_THRESHOLD_U : PB_DEFAULT_THRESHOLD;
     c.threshold = threshold;
     int apart = !isnan(c.p) ? c.p < 0.05 : c.ratio > 1 ? n.lo > b.hi : b.lo > n.hi;
+    /* fewer runs than the U test needs, but two or more a side: the change must also stand
+     * out from how far the runs move between processes (LNT's 2.576 sigma rule, on the
+     * runs' robust spread) */
+    double sb = runs_spread(base, c.device), sn = runs_spread(cur, c.device);
+    c.runs_noise = isnan(sb) || isnan(sn) ? NAN : sqrt(sb * sb + sn * sn);
+    if (apart && isnan(c.p) && !isnan(c.runs_noise) && !(fabs(log(c.ratio)) > 2.576 * c.runs_noise))
+        apart = -1; /* apart, but within the runs' spread */
     if (side_has(base, "FAIL") || side_has(cur, "FAIL"))
         c.verdict = PB_FAILED;
     else if (side_has(base, "SKIP") || side_has(cur, "SKIP") || !base->n || !cur->n)
@@ -606,8 +630,8 @@ pb_verdict pb_classify_sides(const pb_side *base, const pb_side *cur, double thr
         c.verdict = PB_NOTIME;
     else if (c.ratio <= (1 + threshold) * (1 + 1e-12) && c.ratio * (1 + threshold) * (1 + 1e-12) >= 1)
         c.verdict = PB_SAME; /* (1 + 1e-12): a ratio on the threshold is within it, whatever the rounding */
-    else if (!apart)
-        c.verdict = PB_AMBIGUOUS, c.why = isnan(c.p) ? PB_WHY_OVERLAP : PB_WHY_TEST;
+    else if (apart <= 0)
+        c.verdict = PB_AMBIGUOUS, c.why = apart < 0 ? PB_WHY_SPREAD : isnan(c.p) ? PB_WHY_OVERLAP : PB_WHY_TEST;
     else if (clocks_differ && c.cycles_ratio <= (1 + threshold) * (1 + 1e-12) &&
              c.cycles_ratio * (1 + threshold) * (1 + 1e-12) >= 1)
         c.verdict = PB_AMBIGUOUS, c.why = PB_WHY_CLOCK;
@@ -640,6 +664,10 @@ void pb_cmp_why(const pb_cmp *c, char *buf, size_t cap)
                  pb_fmt_time(c->base_hi, PB_FMT_TEXT, t[1], sizeof t[1]),
                  pb_fmt_time(c->new_lo, PB_FMT_TEXT, t[2], sizeof t[2]),
                  pb_fmt_time(c->new_hi, PB_FMT_TEXT, t[3], sizeof t[3]));
+    else if (c->why == PB_WHY_SPREAD)
+        snprintf(buf, cap, "too noisy to judge: x%.3f, but the runs move by %.1f%% between processes (%zu and %zu runs; "
+                 "2.576 sigma is %.1f%%)",
+                 c->ratio, 100 * c->runs_noise, c->base_runs, c->new_runs, 100 * expm1(2.576 * c->runs_noise));
     else if (c->why == PB_WHY_TEST)
         snprintf(buf, cap, "too noisy to judge: x%.3f, but the U test of %zu and %zu runs gives p = %.2g", c->ratio,
                  c->base_runs, c->new_runs, c->p);

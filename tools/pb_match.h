@@ -142,7 +142,8 @@ typedef enum pb_why {
     PB_WHY_NONE,
     PB_WHY_OVERLAP, /* the change is beyond the threshold, but within the spread of the runs */
     PB_WHY_CLOCK,   /* the SM clocks differ, and in clock cycles the change is within the threshold */
-    PB_WHY_TEST     /* the U test of the runs finds no difference (p >= 0.05) */
+    PB_WHY_TEST,    /* the U test of the runs finds no difference (p >= 0.05) */
+    PB_WHY_SPREAD   /* apart, but within 2.576 sigma of how far the runs move between processes */
 } pb_why;
 
 /* One side of a comparison: the rows of one configuration in one or more runs (replicated
@@ -164,6 +165,7 @@ typedef struct pb_cmp {
     size_t base_runs, new_runs;
     double threshold;       /* the minimum effect applied (the default of the rule when NaN was given) */
     double p;               /* the U test's two-sided p over the runs' medians, NaN when not used */
+    double runs_noise;      /* sqrt(sb^2 + sn^2) of the sides' runs' robust relative spreads, NaN with one run */
     pb_verdict verdict;
     pb_why why;
 } pb_cmp;
@@ -185,8 +187,9 @@ double pb_row_clock_spread(const pb_row *r, int device);
  *              each side, the Mann-Whitney U test of the runs' medians at alpha 0.05 (a run
  *              is the unit: repetitions of one process are not exchangeable with another's);
  *              with fewer, new_lo > base_hi (every new run's fastest repetition slower than
- *              every base run's median); FASTER mirrored;
- *   AMBIGUOUS  otherwise beyond the threshold (PB_WHY_TEST, PB_WHY_OVERLAP), or when the SM
+ *              every base run's median) and, with two runs or more a side, |ln r| above
+ *              2.576 x runs_noise (the runs' robust spread between processes); FASTER mirrored;
+ *   AMBIGUOUS  otherwise beyond the threshold (PB_WHY_TEST, PB_WHY_OVERLAP, PB_WHY_SPREAD), or when the SM
  *              clocks of the sides differ by more than 1% and the change in cycles is
  *              within the threshold (PB_WHY_CLOCK): a clock change is not a code change.
  * threshold NaN: PB_DEFAULT_THRESHOLD_U with the U test, else PB_DEFAULT_THRESHOLD.
