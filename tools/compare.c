@@ -501,7 +501,7 @@ static int compare_two(const cmp_args *a, side_set *base, side_set *cur, FILE *o
     for (int c = 0; c < NCOLS; ++c)
         if (inst || c != GPU_COL)
             pb_tab_put(&t, "%s", a->fmt == PB_FMT_CSV ? cols_csv[c] : cols_text[c]);
-    int count[PB_NOTIME + 1] = {0}, why[PB_WHY_SPREAD + 1] = {0};
+    int count[PB_NOTIME + 1] = {0}, why[PB_WHY_FEW + 1] = {0};
     size_t matched = 0, only_b = 0, only_n = 0;
     for (size_t i = 0; i < base->first.n; ++i) {
         long j = p.of_base[i];

@@ -31,6 +31,9 @@ enum { NFILTERS = 6 };
 enum { O_RESULTS = NFILTERS, O_GPU, O_THRESHOLD, O_LOOKBACK, O_DETAILS, O_DB, O_BY, O_ALPHA, O_MD, O_CSV };
 
 enum { DEFAULT_LOOKBACK = 5, MAX_LOOKBACK = 100 };
+/* Earlier passing runs a change must be set against before it is REGRESSED or FASTER: with
+ * fewer, how far the configuration moves between runs is not known (AMBIGUOUS). */
+enum { MIN_EARLIER = 3 };
 
 /* Filters are ids 0..NFILTERS-1, in the order of row_wanted(). */
 static const pb_optdef history_opts[] = {
@@ -69,9 +72,11 @@ static const char history_details[] =
     "Each run of a trend is judged, on the clock its rows have in common with the earlier ones:\n"
     "  REGRESSED  slower than the previous run by the rule of 'portbench compare' (beyond the\n"
     "             threshold and apart from it) and also apart from each of the up to --lookback\n"
-    "             earlier runs (slower than every one of them); FASTER mirrored\n"
+    "             earlier runs (slower than every one of them, and beyond 2.576 sigma of how far\n"
+    "             they move between runs), with 3 earlier runs at least; FASTER mirrored\n"
     "  AMBIGUOUS  beyond the threshold against the previous run, but within the spread of the\n"
-    "             earlier runs or of its own repetitions (too noisy to judge)\n"
+    "             earlier runs or of its own repetitions, or set against fewer than 3 earlier\n"
+    "             runs (fewer than --lookback when it is below 3) (too noisy to judge)\n"
     "  SAME       within the threshold of the previous run, or back within the threshold of the\n"
     "             earlier runs' centre after a previous run that was off (the ratio is then to that\n"
     "             centre)\n"
@@ -473,6 +478,12 @@ static void judge_trend(trend *t, const hist_args *a)
                     if (v == PB_AMBIGUOUS && wc.why == PB_WHY_NONE)
                         p->c.why = PB_WHY_OVERLAP;
                 }
+            }
+            if ((v == PB_SLOWER || v == PB_FASTER) && npass < (size_t)(a->lookback < MIN_EARLIER ? a->lookback : MIN_EARLIER)) { /* one or two earlier runs: the
+                                                                                  spread is unknown */
+                v = p->c.verdict = PB_AMBIGUOUS;
+                p->c.why = PB_WHY_FEW;
+                p->c.base_runs = npass;
             }
             p->status = v == PB_SLOWER ? "REGRESSED" : pb_verdict_name(v);
         }

@@ -619,7 +619,9 @@ pb_verdict pb_classify_sides(const pb_side *base, const pb_side *cur, double thr
      * out from how far the runs move between processes (LNT's 2.576 sigma rule, on the
      * runs' robust spread) */
     double sb = runs_spread(base, c.device), sn = runs_spread(cur, c.device);
-    c.runs_noise = isnan(sb) || isnan(sn) ? NAN : sqrt(sb * sb + sn * sn);
+    if (isnan(sb) != isnan(sn)) /* one run on one side: its process moves as the other side's do */
+        sb = isnan(sb) ? sn : sb, sn = isnan(sn) ? sb : sn;
+    c.runs_noise = isnan(sb) ? NAN : sqrt(sb * sb + sn * sn);
     if (apart && isnan(c.p) && !isnan(c.runs_noise) && !(fabs(log(c.ratio)) > 2.576 * c.runs_noise))
         apart = -1; /* apart, but within the runs' spread */
     if (side_has(base, "FAIL") || side_has(cur, "FAIL"))
@@ -664,6 +666,9 @@ void pb_cmp_why(const pb_cmp *c, char *buf, size_t cap)
                  pb_fmt_time(c->base_hi, PB_FMT_TEXT, t[1], sizeof t[1]),
                  pb_fmt_time(c->new_lo, PB_FMT_TEXT, t[2], sizeof t[2]),
                  pb_fmt_time(c->new_hi, PB_FMT_TEXT, t[3], sizeof t[3]));
+    else if (c->why == PB_WHY_FEW)
+        snprintf(buf, cap, "too noisy to judge: x%.3f, but %zu earlier run%s cannot show how far it moves between runs",
+                 c->ratio, c->base_runs, c->base_runs == 1 ? "" : "s");
     else if (c->why == PB_WHY_SPREAD)
         snprintf(buf, cap, "too noisy to judge: x%.3f, but the runs move by %.1f%% between processes (%zu and %zu runs; "
                  "2.576 sigma is %.1f%%)",

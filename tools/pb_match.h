@@ -143,7 +143,8 @@ typedef enum pb_why {
     PB_WHY_OVERLAP, /* the change is beyond the threshold, but within the spread of the runs */
     PB_WHY_CLOCK,   /* the SM clocks differ, and in clock cycles the change is within the threshold */
     PB_WHY_TEST,    /* the U test of the runs finds no difference (p >= 0.05) */
-    PB_WHY_SPREAD   /* apart, but within 2.576 sigma of how far the runs move between processes */
+    PB_WHY_SPREAD,  /* apart, but within 2.576 sigma of how far the runs move between processes */
+    PB_WHY_FEW      /* history: too few earlier runs to know how far a configuration moves */
 } pb_why;
 
 /* One side of a comparison: the rows of one configuration in one or more runs (replicated
@@ -187,8 +188,9 @@ double pb_row_clock_spread(const pb_row *r, int device);
  *              each side, the Mann-Whitney U test of the runs' medians at alpha 0.05 (a run
  *              is the unit: repetitions of one process are not exchangeable with another's);
  *              with fewer, new_lo > base_hi (every new run's fastest repetition slower than
- *              every base run's median) and, with two runs or more a side, |ln r| above
- *              2.576 x runs_noise (the runs' robust spread between processes); FASTER mirrored;
+ *              every base run's median) and, with two runs or more on a side, |ln r| above
+ *              2.576 x runs_noise (the runs' robust spread between processes; a side of one
+ *              run is taken to move as the other side's runs do); FASTER mirrored;
  *   AMBIGUOUS  otherwise beyond the threshold (PB_WHY_TEST, PB_WHY_OVERLAP, PB_WHY_SPREAD), or when the SM
  *              clocks of the sides differ by more than 1% and the change in cycles is
  *              within the threshold (PB_WHY_CLOCK): a clock change is not a code change.
