@@ -650,8 +650,13 @@ static pid_t start_gpu_run(pb_options *o, const pb_run_env *env, int k, pb_run_l
         prctl(PR_SET_PDEATHSIG, SIGTERM);
         static pb_options copy;
         copy = *o;
-        char bound[128], p[PATH_MAX + 64];
-        if (pb_topo_bind_near(env->gpus[k].pci_bus_id, bound, sizeof bound) != 0)
+        char bound[256], p[PATH_MAX + 64];
+        const char *bus[PB_MAX_GPUS];
+        for (int j = 0; j < env->ngpus; ++j)
+            bus[j] = env->gpus[j].pci_bus_id;
+        /* at once: the GPUs share the cores near them; one after another: each has them all */
+        if (o->gpu_serial ? pb_topo_bind_near(&bus[k], 1, 0, bound, sizeof bound) != 0
+                          : pb_topo_bind_near(bus, env->ngpus, k, bound, sizeof bound) != 0)
             snprintf(bound, sizeof bound, "not bound (the GPU's locality is unknown to hwloc)");
         snprintf(p, sizeof p, "%s/bound", dir);
         FILE *f = fopen(p, "w");
@@ -723,12 +728,33 @@ static void note_workers(const pb_options *o, pb_run_log *log)
     }
 }
 
+/* An MPI rank near its GPU: the ranks of the node with a GPU each (local ranks 0 ..
+ * min(local size, GPUs) - 1, GPU = local rank) run at once and share the cores near them. */
+static int mpi_bind(const pb_options *o, const pb_run_env *env, pb_run_log *log)
+{
+    pb_gpu_device d[PB_MAX_GPUS];
+    const char *bus[PB_MAX_GPUS];
+    int n = o->mpi_local_size > 0 ? o->mpi_local_size : 1;
+    if (n > env->probe.count)
+        n = env->probe.count;
+    if (n > PB_MAX_GPUS)
+        n = PB_MAX_GPUS;
+    for (int j = 0; j < n; ++j) {
+        memset(&d[j], 0, sizeof d[j]);
+        if (j == o->mpi_local_rank)
+            d[j] = env->gpu;
+        else
+            pb_gpu_device_query(j, 0, &d[j]);
+        bus[j] = d[j].pci_bus_id;
+    }
+    return pb_topo_bind_near(bus, n, o->mpi_local_rank, log->bound[0], sizeof log->bound[0]);
+}
+
 void pb_run_all(pb_options *o, const pb_run_env *env, pb_rowset *rows, pb_run_log *log)
 {
     if (env->ngpus <= 1) {
         /* an MPI rank shares its node with others: it runs near its own GPU */
-        if (env->ngpus == 1 && o->mpi_local_rank >= 0 &&
-            pb_topo_bind_near(env->gpu.pci_bus_id, log->bound[0], sizeof log->bound[0]) != 0)
+        if (env->ngpus == 1 && o->mpi_local_rank >= 0 && mpi_bind(o, env, log) != 0)
             pb_strlcpy(log->bound[0], "not bound (the GPU's locality is unknown to hwloc)", sizeof log->bound[0]);
         pb_run_workers(o, rows, log);
         return;

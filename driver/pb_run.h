@@ -43,7 +43,7 @@ typedef struct pb_run_log {
     int failed;       /* a worker failed: crashed, exited non-zero without a FAIL row, lost rows */
     int interrupted;  /* the signal that stopped the run, 0 if none */
     int per_gpu_dirs; /* several GPUs: each run's worker files are in tmpdir/gpu<index>/ */
-    char bound[PB_MAX_GPUS][128]; /* what each GPU's run was bound to */
+    char bound[PB_MAX_GPUS][256]; /* what each GPU's run was bound to */
 } pb_run_log;
 
 /* Make the run's temporary directory (in $TMPDIR, else /tmp). PB_OK or PB_ERR. */

@@ -345,6 +345,7 @@ static int mpi_setup(pb_options *o, const pb_mpi *mpi)
         return PB_ERR;
     }
     o->mpi_local_rank = mpi->local_rank;
+    o->mpi_local_size = mpi->local_size;
     if (mpi->rank != 0) { /* rank 0 writes the run's files and prints its table */
         o->csv[0] = o->json[0] = '\0';
         o->record = 0;

@@ -48,6 +48,7 @@ typedef struct pb_options {
     int wide;                  /* tables one line per row, however wide (driver only) */
     double mpi_timeout;        /* seconds a rank waits for the others at the gather */
     int mpi_local_rank;        /* under MPI: this rank's place on its node (its GPU); else -1 */
+    int mpi_local_size;        /* under MPI: the ranks on its node; else 0 */
     char csv[PATH_MAX];        /* "-": standard output */
     char json[PATH_MAX];       /* results file in JSON (driver only) */
     int record;                /* --record[=DIR] (driver only) */

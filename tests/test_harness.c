@@ -4,6 +4,7 @@
 #include "pb_bench.h"
 #include "pb_check.h"
 #include "pb_ceilings.h"
+#include "pb_topo.h"
 #include "pb_cli.h"
 #include "pb_gpu.h"
 #include "pb_result.h"
@@ -934,8 +935,26 @@ static void test_params_shown(void)
     CHECK(strcmp(pb_rate_text(NAN, buf, sizeof buf), "-") == 0);
 }
 
+/* Issue 27: on a machine of one NUMA node (4 H200s, 64 PUs), every GPU of --gpu all was
+ * near all 64 PUs and each run bound to all of them: four CPU baselines and input
+ * preparations oversubscribed the cores. The GPUs run at once now share the PUs, each a
+ * slice of its own. */
+static void test_topo_slices(void)
+{
+    char a[64], b[64], c[64], d[64], one[64];
+    CHECK(pb_topo_slice_text("pack:1 core:32 pu:2", 0, 4, a, sizeof a) == 0 && strcmp(a, "0-15") == 0);
+    CHECK(pb_topo_slice_text("pack:1 core:32 pu:2", 1, 4, b, sizeof b) == 0 && strcmp(b, "16-31") == 0);
+    CHECK(pb_topo_slice_text("pack:1 core:32 pu:2", 2, 4, c, sizeof c) == 0 && strcmp(c, "32-47") == 0);
+    CHECK(pb_topo_slice_text("pack:1 core:32 pu:2", 3, 4, d, sizeof d) == 0 && strcmp(d, "48-63") == 0);
+    /* one GPU, or one after another: all of them */
+    CHECK(pb_topo_slice_text("pack:1 core:32 pu:2", 0, 1, one, sizeof one) == 0 && strcmp(one, "0-63") == 0);
+    /* more GPUs than cores: each still gets a PU */
+    CHECK(pb_topo_slice_text("pack:1 core:2 pu:1", 2, 3, one, sizeof one) == 0 && one[0] != '\0');
+}
+
 int main(void)
 {
+    test_topo_slices();
     test_params_shown();
     test_ceilings();
     test_ceilings_patterns();
