@@ -36,6 +36,6 @@ for b in dmvm stream reduce; do
   timed "${b}_serial" "$pb" "${args[@]}" --gpu all --gpu-serial --spread --record="$R" --label serial
   # one rank per GPU; capped (mpiexec once stayed after rank 0 had written everything)
   timed "${b}_mpi" timeout --kill-after=10 "${MPI_CAP:-300}" "$mpi" -n "$ngpu" "$pb" "${args[@]}" --spread \
-    --csv "$out/${b}_mpi.csv" --label mpi
+    --csv "$out/${b}_mpi.csv" --record="$R" --label mpi
 done
 log "done"
