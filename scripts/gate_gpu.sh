@@ -125,7 +125,13 @@ for b in dmvm reduce stream; do
   [ ${#same[@]} -ge 2 ] || continue
   for f in 1.10 1.5; do
     scale "$f" "${same[0]}/results.csv" "$out/${b}_scaled_$f.csv"
-    gate "$b: an identical run scaled x$f against another identical run" compare "${same[1]}/results.csv"       "$out/${b}_scaled_$f.csv"
+    gate "$b: an identical run scaled x$f against another identical run" compare "${same[1]}/results.csv" \
+      "$out/${b}_scaled_$f.csv"
+    [ ${#same[@]} -ge 6 ] || continue
+    for k in 3 4 5; do scale "$f" "${same[$k]}/results.csv" "$out/${b}_scaled_${f}_$k.csv"; done
+    gate "$b: three identical runs scaled x$f against three others" compare "${same[0]}/results.csv" \
+      "${same[1]}/results.csv" "${same[2]}/results.csv" --new "$out/${b}_scaled_${f}_3.csv" \
+      "$out/${b}_scaled_${f}_4.csv" "$out/${b}_scaled_${f}_5.csv"
   done
   gate "history $b" history --results "$R" "$b"
 done

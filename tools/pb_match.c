@@ -1,4 +1,4 @@
-/* pb_match.c - reading, keys, the hash index, the common clock and the noise rule. */
+/* pb_match.c - reading, keys, the hash index, the common clock and the verdict rule. */
 #define _GNU_SOURCE
 #include "pb_match.h"
 #include "pb_infer.h"

@@ -619,9 +619,10 @@ static int write_compilers(pb_report_ctx *rep, const pb_family *f, size_t nf)
         fprintf(rep->md, "## OpenMP toolchains side by side\n\n"
                          "The compiler matrix (`portbench compare --by compiler`, which gives every size) at the\n"
                          "headline size of each family: time and rate of each OpenMP variant per toolchain; X/Y =\n"
-                         "time of X over time of Y (> 1: X is slower); each newer major version of a compiler\n"
-                         "against the older one (REGRESSION, IMPROVED, SAME by the noise rule with threshold\n"
-                         "%.3g%%); 'tie' when within the noise rule; the CUDA row of the same case as reference.\n\n",
+                         "time of X over time of Y (> 1: X is slower); each toolchain against the next older\n"
+                         "version of its compiler (REGRESSION, IMPROVED, AMBIGUOUS, SAME by the verdict rule of\n"
+                         "`portbench compare`, threshold %.3g%%); 'tie' when the rule cannot tell toolchains apart;\n"
+                         "the CUDA row of the same case as reference.\n\n",
                 100 * rep->threshold);
         pb_tab_hide_empty(&t);
         pb_tab_print(rep->md, &t, PB_FMT_MD);
