@@ -7,7 +7,7 @@
  * --details adds every run. A run that cannot be read is skipped with a warning. */
 #define _GNU_SOURCE
 #include "history.h"
-#include "pb_infer.h"
+#include "changes.h"
 #include "pb_common.h"
 #include "pb_match.h"
 #include "pb_tab.h"
@@ -841,35 +841,6 @@ typedef struct db_ctx {
     int oom;
 } db_ctx;
 
-/* Where a series ran: "h200@node7 g0". */
-static void db_where(const pb_row *r, char *buf, size_t cap)
-{
-    char idx[24] = "";
-    if (!isnan(r->gpu_index))
-        snprintf(idx, sizeof idx, " g%.0f", r->gpu_index);
-    snprintf(buf, cap, "%s%s%s%s", r->gpu_profile[0] ? r->gpu_profile : r->device[0] ? r->device : "?",
-             r->host[0] ? "@" : "", r->host, idx);
-}
-
-/* "dmvm v7 omp(clang) double 16384 stride=2": a series names the compiler, not its version. */
-static void db_name(const pb_row *r, char *buf, size_t cap)
-{
-    const char *family = r->compiler[0] ? r->compiler : r->toolchain;
-    snprintf(buf, cap, "%s %s %s(%s) %s %.0f%s%s", r->benchmark, r->variant, r->backend, family, r->dtype, r->size,
-             r->params[0] ? " " : "", r->params);
-}
-
-/* The mean of speedup_vs_lib over rows [b, e): the library's time over this row's. */
-static double mean_vs_lib(const pb_row *const *r, size_t b, size_t e)
-{
-    double sum = 0;
-    size_t n = 0;
-    for (size_t i = b; i < e; ++i)
-        if (isfinite(r[i]->speedup_vs_lib) && r[i]->speedup_vs_lib > 0)
-            sum += r[i]->speedup_vs_lib, ++n;
-    return n ? sum / (double)n : NAN;
-}
-
 static void db_add_line(db_ctx *x, char *text, int slower, int latest)
 {
     if (x->nline == x->cap) {
@@ -892,70 +863,44 @@ static void db_finish(db_ctx *x)
     const hist_args *a = x->a;
     if (!s->rows.n)
         return;
-    const pb_row **r = malloc(s->rows.n * sizeof *r);
-    double *y = malloc(s->rows.n * sizeof *y);
-    size_t n = 0;
-    int device = 1;
-    for (size_t i = 0; r && y && i < s->rows.n; ++i)
-        if (pb_row_is(&s->rows.rows[i], "PASS") && pb_row_time(&s->rows.rows[i]) > 0)
-            r[n++] = &s->rows.rows[i];
-    for (size_t i = 0; i < n; ++i) /* one clock for the whole series: device when every point has it */
-        device &= pb_common_clock(r[0], r[i]);
-    for (size_t i = 0; i < n; ++i)
-        y[i] = log(pb_row_clock_time(r[i], device));
     char name[300], where[240], x0[64], x1[64];
-    db_name(&s->rows.rows[0], name, sizeof name);
-    db_where(&s->rows.rows[0], where, sizeof where);
+    pb_series_name(&s->rows.rows[0], name, sizeof name);
+    pb_series_where(&s->rows.rows[0], where, sizeof where);
     ++x->nseries;
     x->npoints += s->rows.n;
-    size_t nsteps = 0;
-    pb_steps st;
-    memset(&st, 0, sizeof st);
-    if (n >= 3 && pb_steps_detect(y, NULL, n, NULL, &st) == 0) {
-        for (size_t k = 0; k + 1 < st.nseg; ++k) {
-            const pb_step *p = &st.step[k];
-            double pct = expm1(p->shift);
-            if (!(p->p < a->alpha) || fabs(pct) < (isnan(a->threshold) ? PB_DEFAULT_THRESHOLD : a->threshold))
-                continue;
-            ++nsteps;
-            const pb_row *b = r[p->at - 1], *c = r[p->at];
-            char between[200], vs[120] = "", *text;
-            if (a->by_time)
-                snprintf(between, sizeof between, "between the runs of %s and %s", b->timestamp, c->timestamp);
-            else if (strcmp(b->compiler_version, c->compiler_version) != 0)
-                snprintf(between, sizeof between, "between %s %s and %s", c->compiler, b->compiler_version,
-                         c->compiler_version);
-            else
-                snprintf(between, sizeof between, "at %s %s (runs of %s and %s)", c->compiler, c->compiler_version,
-                         b->timestamp, c->timestamp);
-            size_t end = k + 2 < st.nseg ? st.begin[k + 2] : n;
-            double lb = mean_vs_lib(r, st.begin[k], p->at), la = mean_vs_lib(r, p->at, end);
-            if (!isnan(lb) && !isnan(la))
-                snprintf(vs, sizeof vs, ", ratio to the library %.2f -> %.2f", lb, la);
-            int latest = p->at == n - 1, slower = pct > 0;
-            x->nslower += slower, x->nfaster += !slower, x->nlatest += latest && slower;
-            if (asprintf(&text, "%s %+.1f%% %s [%s]: %s (p %s %.2g; %zu and %zu points on the %s clock)%s%s",
-                         slower ? "SLOWER" : "FASTER", 100 * pct, name, where, between, p->p < 0.001 ? "<" : "=",
-                         p->p < 0.001 ? 0.001 : p->p, p->n_before, p->n_after, pb_clock_name(device), vs,
-                         latest ? "; at the latest point" : "") >= 0)
-                db_add_line(x, text, slower, latest);
-        }
-        pb_steps_free(&st);
-    } else if (n < 3) {
-        ++x->nshort;
+    pb_changes ch;
+    if (pb_changes_find(s->rows.rows, s->rows.n, a->by_time, a->alpha, a->threshold, &ch) != 0) {
+        x->oom = 1;
+        pb_rowset_free(&s->rows);
+        return;
     }
+    const pb_row **r = ch.pt;
+    size_t n = ch.n;
+    int device = ch.device;
+    for (size_t k = 0; k < ch.nc; ++k) {
+        const pb_change *c = &ch.c[k];
+        char vs[120] = "", p[32], *text;
+        if (!isnan(c->lib_before) && !isnan(c->lib_after))
+            snprintf(vs, sizeof vs, ", ratio to the library %.2f -> %.2f", c->lib_before, c->lib_after);
+        pb_change_p(c, p, sizeof p);
+        x->nslower += c->slower, x->nfaster += !c->slower, x->nlatest += c->latest && c->slower;
+        if (asprintf(&text, "%s %+.1f%% %s [%s]: %s (%s; %zu and %zu points on the %s clock)%s%s",
+                     c->slower ? "SLOWER" : "FASTER", 100 * c->pct, name, where, c->between, p, c->n_before,
+                     c->n_after, pb_clock_name(device), vs, c->latest ? "; at the latest point" : "") >= 0)
+            db_add_line(x, text, c->slower, c->latest);
+    }
+    x->nshort += !ch.fitted;
     pb_tab_put(&x->t, "%s", name);
     pb_tab_put(&x->t, "%s", where);
     pb_tab_put(&x->t, "%zu", s->rows.n);
     pb_tab_put(&x->t, "%s", n ? pb_fmt_time(pb_row_clock_time(r[0], device), a->fmt, x0, sizeof x0) : "-");
     pb_tab_put(&x->t, "%s", n ? pb_fmt_time(pb_row_clock_time(r[n - 1], device), a->fmt, x1, sizeof x1) : "-");
     pb_tab_put(&x->t, "%s %s", n ? r[0]->compiler_version : "", n ? r[n - 1]->compiler_version : "");
-    if (n < 3)
+    if (!ch.fitted)
         pb_tab_put(&x->t, "%s", "too few points");
     else
-        pb_tab_put(&x->t, "%zu", nsteps);
-    free(r);
-    free(y);
+        pb_tab_put(&x->t, "%zu", ch.nc);
+    pb_changes_free(&ch);
     pb_rowset_free(&s->rows);
 }
 

@@ -1304,6 +1304,17 @@ int pb_store_load_run(pb_store *s, long long id, pb_store_run *r, char *err, siz
     return rc;
 }
 
+void pb_store_series_key(const pb_row *r, char *buf, size_t cap)
+{
+    char fam[64];
+    if (r->toolchain[0]) /* as pb_family() in SQL */
+        pb_toolchain_family(r->toolchain, fam, sizeof fam);
+    else
+        pb_strlcpy(fam, r->compiler, sizeof fam);
+    snprintf(buf, cap, "%s|%s|%s|%s|%s|%.0f|%s|%s|%s|%g", r->benchmark, r->variant, r->backend, fam, r->dtype, r->size,
+             r->params, r->gpu_profile, r->host, r->gpu_index);
+}
+
 int pb_store_series(pb_store *s, const pb_store_query *q, pb_store_point_fn fn, void *ctx, char *err, size_t cap)
 {
     char *sql = NULL;
@@ -1348,8 +1359,7 @@ int pb_store_series(pb_store *s, const pb_store_query *q, pb_store_point_fn fn, 
         char series[512], label[128];
         row_from(s, st, 5, &row);
         pb_strlcpy(label, column_text(st, 3), sizeof label);
-        snprintf(series, sizeof series, "%s|%s|%s|%s|%s|%.0f|%s|%s|%s|%g", row.benchmark, row.variant, row.backend,
-                 column_text(st, 4), row.dtype, row.size, row.params, row.gpu_profile, row.host, row.gpu_index);
+        pb_store_series_key(&row, series, sizeof series);
         if (load_samples(s, smp, sqlite3_column_int64(st, 0), &samples) != 0) {
             free(samples.v);
             rc = db_fail(s, "cannot read the samples", err, cap);

@@ -131,6 +131,11 @@ typedef struct pb_store_point {
 
 typedef int (*pb_store_point_fn)(const pb_store_point *p, void *ctx); /* nonzero stops */
 
+/* The series of a row as pb_store_point.series names it (a row loaded by pb_store_load_run
+ * or pb_store_series): benchmark, variant, backend, toolchain family (the compiler for rows
+ * without a toolchain), dtype, size, params, GPU model, host and GPU index, joined by '|'. */
+void pb_store_series_key(const pb_row *r, char *buf, size_t cap);
+
 /* Every stored row that passes the filters, grouped by series (the order above), each
  * series ordered by q->order. 0, or -1 with err. */
 int pb_store_series(pb_store *s, const pb_store_query *q, pb_store_point_fn fn, void *ctx, char *err, size_t cap);
