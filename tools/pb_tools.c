@@ -1,6 +1,7 @@
 /* pb_tools.c - the table of results tools. A new tool is one line here. */
 #include "pb_tools.h"
 #include "compare.h"
+#include "dashboard.h"
 #include "db.h"
 #include "history.h"
 #include "lnt.h"
@@ -15,6 +16,7 @@
 
 const pb_tool pb_tools[] = {
     {"compare", &pb_compare_spec, pb_cmd_compare},
+    {"dashboard", &pb_dashboard_spec, pb_cmd_dashboard},
     {"db", &pb_db_spec, pb_cmd_db},
     {"export", &pb_export_spec, pb_cmd_export},
     {"history", &pb_history_spec, pb_cmd_history},

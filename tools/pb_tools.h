@@ -17,7 +17,7 @@ typedef struct pb_tool {
     int (*run)(int argc, char **argv); /* the words after the tool's name; returns the exit status */
 } pb_tool;
 
-extern const pb_tool pb_tools[]; /* compare, db, export, history, report, summary */
+extern const pb_tool pb_tools[]; /* compare, dashboard, db, export, history, report, summary */
 
 /* The tool called name, or NULL. */
 const pb_tool *pb_tool_find(const char *name);
