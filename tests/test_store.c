@@ -2,8 +2,10 @@
  *   test_store GROUP PORTBENCH FIXTURES WORKDIR
  * GROUP: unit (the API in-process), cli (import twice, info, hostile input), concurrent (two
  * importers at once), kill (kill -9 inside an import's transaction), lnt (the export against
- * LNT's documented report format), large (200,000 rows, timed), committed (results/h200). */
+ * LNT's documented report format), large (200,000 rows, timed), committed (results/h200),
+ * dashboard (the site of tests/fixtures/dashboard checked as files and links, hostile input). */
 #define _GNU_SOURCE
+#include "dashboard.h"
 #include "lnt.h"
 #include "pb_check.h"
 #include "pb_common.h"
@@ -1090,6 +1092,232 @@ static void test_committed(void)
     CHECK(problems == 0);
 }
 
+/* ---- dashboard: the site checked without a browser (tests/dashboard_browser.sh loads it
+ * in one) ---- */
+
+/* Every href and src of every page of the site names a file of the site: nothing outside
+ * it (a site that opens offline loads nothing from a network), no page missing. The number
+ * of broken links, or -1 when the site cannot be read. */
+static int broken_links(const char *site, size_t *npages, size_t *nlinks)
+{
+    char *list;
+    *npages = *nlinks = 0;
+    if (run(&list, "cd '%s' && find . -name '*.html' | sort", site) != 0) {
+        free(list);
+        return -1;
+    }
+    int broken = 0;
+    for (char *line = strtok(list, "\n"); line; line = strtok(NULL, "\n")) {
+        char path[2048], dir[2048];
+        snprintf(path, sizeof path, "%s/%s", site, line);
+        snprintf(dir, sizeof dir, "%s", path);
+        *strrchr(dir, '/') = '\0';
+        char *text = slurp(path);
+        ++*npages;
+        static const char *const attr[] = {" href=\"", " src=\""};
+        for (int a = 0; a < 2; ++a)
+            for (const char *p = text; (p = strstr(p, attr[a])) != NULL;) {
+                p += strlen(attr[a]);
+                size_t len = strcspn(p, "\"");
+                char target[1024], file[3200];
+                snprintf(target, sizeof target, "%.*s", (int)len, p);
+                target[strcspn(target, "#")] = '\0';
+                ++*nlinks;
+                if (!target[0])
+                    continue; /* a link inside the page */
+                snprintf(file, sizeof file, "%s/%s", dir, target);
+                if (strstr(target, "://") || target[0] == '/' || access(file, R_OK) != 0) {
+                    fprintf(stderr, "  %s: link '%s' does not name a file of the site\n", path, target);
+                    ++broken;
+                }
+            }
+        free(text);
+    }
+    free(list);
+    return broken;
+}
+
+typedef struct series_list {
+    char key[64][600];
+    int n;
+} series_list;
+
+static int on_series_key(const pb_store_point *p, void *ctx)
+{
+    series_list *l = ctx;
+    if (l->n && strcmp(l->key[l->n - 1], p->series) == 0)
+        return 0;
+    if (l->n < 64)
+        snprintf(l->key[l->n++], sizeof l->key[0], "%s", p->series);
+    return 0;
+}
+
+/* The page of the series of dmvm's v7 (or v1) of clang, as the store names it. */
+static char *series_page_text(const char *site, const char *variant, char *page, size_t cap)
+{
+    char key[600];
+    snprintf(key, sizeof key, "dmvm|%s|omp|clang|double|4096||h200|node1|0", variant);
+    pb_dashboard_series_page(key, page, cap);
+    char path[2048];
+    snprintf(path, sizeof path, "%s/%s", site, page);
+    return slurp(path);
+}
+
+/* The fixture: six runs, three of clang 16.0.6 then three of clang 19.1.7, in which dmvm's
+ * v7 gets 14% slower (v1 and stream do not), run 5 fails v3 and run 6 has no meta.json. */
+static void test_dashboard_site(void)
+{
+    char dir[1024], store[1100], site[1100], path[1300], page[64], *out;
+    fresh_dir(dir, sizeof dir, "dashboard_site");
+    snprintf(store, sizeof store, "%s/s.db", dir);
+    snprintf(site, sizeof site, "%s/site", dir);
+    CHECK(run(&out, "'%s' db import --db '%s' '%s/dashboard'", pb, store, fixtures) == 0);
+    free(out);
+    int rc = run(&out, "'%s' dashboard --db '%s' --out '%s'", pb, store, site);
+    CHECK(rc == 0 && strstr(out, "dashboard: wrote ") == out &&
+          strstr(out, ": 9 series, 6 runs, 2 benchmarks, 1 change points (1 slower); 22 files, "));
+    if (rc != 0)
+        fprintf(stderr, "  dashboard: %s", out);
+    free(out);
+    /* the files: index, runs, style, script, the marker, a page per benchmark, series and run */
+    static const char *const files[] = {"index.html", "runs.html", "style.css", "pb.js", PB_DASHBOARD_MARKER,
+                                        "b/dmvm.html", "b/stream.html"};
+    for (size_t i = 0; i < sizeof files / sizeof *files; ++i) {
+        snprintf(path, sizeof path, "%s/%s", site, files[i]);
+        CHECK(access(path, R_OK) == 0);
+    }
+    for (int id = 1; id <= 6; ++id) {
+        snprintf(path, sizeof path, "%s/r/%d.html", site, id);
+        CHECK(access(path, R_OK) == 0);
+    }
+    /* every series of the store has its page, and no other page is there */
+    series_list *l = calloc(1, sizeof *l);
+    pb_store *st;
+    char err[1024];
+    CHECK(l && pb_store_open(store, PB_STORE_READ, &st, err, sizeof err) == 0);
+    pb_store_query q = {NULL, NULL, NULL, NULL, NULL, NULL, NULL, PB_STORE_BY_VERSION};
+    CHECK(pb_store_series(st, &q, on_series_key, l, err, sizeof err) == 0);
+    pb_store_close(st);
+    CHECK(l->n == 9);
+    for (int i = 0; i < l->n; ++i) {
+        pb_dashboard_series_page(l->key[i], page, sizeof page);
+        snprintf(path, sizeof path, "%s/%s", site, page);
+        if (access(path, R_OK) != 0)
+            fprintf(stderr, "  no page %s for the series %s\n", page, l->key[i]);
+        CHECK(access(path, R_OK) == 0);
+    }
+    free(l);
+    CHECK(run(&out, "ls '%s/s' | wc -l", site) == 0 && atoi(out) == 9);
+    free(out);
+    /* every link resolves inside the site */
+    size_t npages, nlinks;
+    CHECK(broken_links(site, &npages, &nlinks) == 0);
+    CHECK(npages == 1 + 1 + 2 + 9 + 6 && nlinks > 100);
+    /* the series with the step: six points over two versions, the step marked between them */
+    char *v7 = series_page_text(site, "v7", page, sizeof page);
+    CHECK(strstr(v7, "<svg class=\"chart\"") && strstr(v7, "data-points=\"6\" data-passing=\"6\" data-steps=\"1\""));
+    CHECK(count(v7, "<circle class=\"pt\"") == 6 && count(v7, "data-version=\"16.0.6\"") == 3 &&
+          count(v7, "data-version=\"19.1.7\"") == 3);
+    CHECK(strstr(v7, "<g class=\"step slower\" data-at=\"3\" data-pct=\"+14.0\"") != NULL);
+    CHECK(strstr(v7, ">+14.0% between clang 16.0.6 and 19.1.7 (p &lt; 0.001)</text>") != NULL);
+    CHECK(count(v7, "<rect class=\"refpt\"") == 6); /* cuBLAS beside it, in the same runs */
+    CHECK(count(v7, "href=\"../r/") == 6);
+    free(v7);
+    char *v1 = series_page_text(site, "v1", page, sizeof page);
+    CHECK(strstr(v1, "data-points=\"6\" data-passing=\"6\" data-steps=\"0\"") && !strstr(v1, "class=\"step"));
+    free(v1);
+    char *v3 = series_page_text(site, "v3", page, sizeof page); /* run 5 failed: a cross, not a point */
+    CHECK(strstr(v3, "data-points=\"6\" data-passing=\"5\"") && count(v3, "data-status=\"FAIL\"") == 1);
+    free(v3);
+    /* the index: the step, linked to its series, and the ratio of v7 under clang-19 */
+    series_page_text(site, "v7", page, sizeof page);
+    snprintf(path, sizeof path, "%s/index.html", site);
+    char *index = slurp(path), link[128];
+    snprintf(link, sizeof link, "<a href=\"%s\">dmvm v7 omp(clang) double 4096</a>", page);
+    CHECK(strstr(index, link) && strstr(index, "between clang 16.0.6 and 19.1.7") && strstr(index, "0.56 -&gt; 0.49"));
+    snprintf(link, sizeof link, "<a href=\"%s\">0.49</a>", page);
+    CHECK(strstr(index, link) != NULL);
+    CHECK(strstr(index, "Slower at a series' latest point: 0") != NULL);
+    free(index);
+    /* a run page: its meta and rows; run 6 has no meta.json */
+    snprintf(path, sizeof path, "%s/r/5.html", site);
+    char *r5 = slurp(path);
+    CHECK(strstr(r5, "2026-11-05T00:00:00Z") && strstr(r5, "clang-19 -O3 -fopenmp --offload-arch=sm_90") &&
+          strstr(r5, "9: 8 PASS, 1 FAIL, 0 SKIP") && strstr(r5, ">FAIL<"));
+    free(r5);
+    snprintf(path, sizeof path, "%s/r/6.html", site);
+    char *r6 = slurp(path);
+    CHECK(strstr(r6, "unknown (no meta.json says)") != NULL);
+    free(r6);
+    /* written again into its own directory: the same site, and a file of the user's there stays */
+    CHECK(run(&out, "echo mine > '%s/notes.txt'", site) == 0);
+    free(out);
+    CHECK(run(&out, "'%s' dashboard --db '%s' -o '%s' --by time", pb, store, site) == 0);
+    free(out);
+    snprintf(path, sizeof path, "%s/notes.txt", site);
+    char *notes = slurp(path);
+    CHECK(strcmp(notes, "mine\n") == 0);
+    free(notes);
+    CHECK(run(&out, "ls '%s/s' | wc -l", site) == 0 && atoi(out) == 9);
+    free(out);
+    v7 = series_page_text(site, "v7", page, sizeof page);
+    CHECK(strstr(v7, "between the runs of 2026-11-03T00:00:04Z and 2026-11-04T00:00:04Z") != NULL);
+    free(v7);
+}
+
+/* Hostile input: one line, exit 2, nothing of the user's lost or written. */
+static void test_dashboard_hostile(void)
+{
+    char dir[1024], store[1100], site[1100], file[1100], path[1300], *out;
+    fresh_dir(dir, sizeof dir, "dashboard_hostile");
+    snprintf(store, sizeof store, "%s/s.db", dir);
+    snprintf(site, sizeof site, "%s/site", dir);
+    CHECK(run(&out, "'%s' db import --db '%s' '%s/dashboard'", pb, store, fixtures) == 0);
+    free(out);
+    /* --out names a file: refused, the file as it was */
+    snprintf(file, sizeof file, "%s/report.txt", dir);
+    CHECK(run(&out, "echo 'my report' > '%s'", file) == 0);
+    free(out);
+    expect_refused("out is a file", file, "is not a directory", "'%s' dashboard --db '%s' --out '%s'", pb, store, file);
+    /* a directory of the user's: refused without --force, written with it, their file kept */
+    snprintf(path, sizeof path, "%s/mine", dir);
+    CHECK(run(&out, "mkdir -p '%s' && echo 'keep me' > '%s/index.txt'", path, path) == 0);
+    free(out);
+    snprintf(file, sizeof file, "%s/mine/index.txt", dir);
+    expect_refused("a directory of the user's", file, "--force", "'%s' dashboard --db '%s' --out '%s'", pb, store, path);
+    CHECK(run(&out, "ls -A '%s'", path) == 0 && strcmp(out, "index.txt\n") == 0);
+    free(out);
+    CHECK(run(&out, "'%s' dashboard --db '%s' --out '%s' --force", pb, store, path) == 0);
+    free(out);
+    char *kept = slurp(file);
+    CHECK(strcmp(kept, "keep me\n") == 0);
+    free(kept);
+    snprintf(file, sizeof file, "%s/mine/index.html", dir);
+    CHECK(access(file, R_OK) == 0);
+    /* stores that cannot be shown: nothing made */
+    snprintf(file, sizeof file, "%s/text.db", dir);
+    CHECK(run(&out, "for i in 1 2 3 4 5 6 7 8; do echo 'these are my notes, not a database'; done > '%s'", file) == 0);
+    free(out);
+    expect_refused("not SQLite", file, "not an SQLite database", "'%s' dashboard --db '%s' --out '%s'", pb, file, site);
+    snprintf(file, sizeof file, "%s/newer.db", dir);
+    CHECK(run(&out, "cp '%s' '%s'", store, file) == 0 && sql_exec(file, "PRAGMA user_version = 2") == SQLITE_OK);
+    free(out);
+    expect_refused("newer schema", file, "schema version 2 is newer", "'%s' dashboard --db '%s' --out '%s'", pb, file,
+                   site);
+    snprintf(file, sizeof file, "%s/empty.db", dir);
+    pb_store *st;
+    char err[1024];
+    CHECK(pb_store_open(file, PB_STORE_WRITE, &st, err, sizeof err) == 0);
+    pb_store_close(st);
+    expect_refused("empty store", file, "holds no runs", "'%s' dashboard --db '%s' --out '%s'", pb, file, site);
+    snprintf(file, sizeof file, "%s/nosuch.db", dir);
+    expect_refused("no store", store, "no such file", "'%s' dashboard --db '%s' --out '%s'", pb, file, site);
+    expect_refused("no --out", store, "needs its output directory", "'%s' dashboard --db '%s'", pb, store);
+    expect_refused("bad --by", store, "--by 'size'", "'%s' dashboard --db '%s' -o '%s' --by size", pb, store, site);
+    expect_refused("a word", store, "unexpected argument", "'%s' dashboard --db '%s' -o '%s' extra", pb, store, site);
+    CHECK(access(site, F_OK) != 0); /* none of the refused commands made the site */
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 5) {
@@ -1113,6 +1341,7 @@ int main(int argc, char **argv)
         {"lnt", {test_lnt}},
         {"large", {test_large}},
         {"committed", {test_committed}},
+        {"dashboard", {test_dashboard_site, test_dashboard_hostile}},
     };
     int found = 0;
     for (size_t g = 0; g < sizeof groups / sizeof *groups; ++g) {
