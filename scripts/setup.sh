@@ -3,7 +3,7 @@
 #  - installs the compilers and libraries from Debian main (clang-19 + libomp-19 offload,
 #    gcc-12 nvptx offload, and the previous majors clang-16 and gcc-11 + gcc-11 nvptx
 #    offload, hwloc, cJSON, OpenBLAS for the CPU GEMM bar, MPICH for the MPI mode, cmake,
-#    jq for the tests, gnuplot for reports);
+#    jq for the tests, gnuplot for reports, chromium (headless) for the dashboard's browser test);
 #  - unpacks LLVM 16's OpenMP runtime (libomp-16-dev, libomp5-16) into a private prefix,
 #    because in apt it conflicts with libomp-19-dev (installing one removes the other);
 #  - provides CUDA 11.8's ptxas/nvlink/fatbinary/cuobjdump/nvdisasm (Debian non-free, nvidia-cuda-toolkit)
@@ -27,7 +27,7 @@ log() { printf 'setup: %s\n' "$*" >&2; }
 packages=(clang-19 clang-tools-19 libomp-19-dev gcc-12-offload-nvptx
           clang-16 clang-tools-16 gcc-11 gcc-11-offload-nvptx
           libhwloc-dev hwloc-nox libcjson-dev jq libopenblas-dev mpich libmpich-dev patchelf libsqlite3-dev pkg-config
-          cmake make gnuplot-nox xz-utils binutils ca-certificates)
+          cmake make gnuplot-nox xz-utils binutils ca-certificates chromium)
 missing=()
 for p in "${packages[@]}"; do
   [[ $(dpkg-query -W -f='${Status}' "$p" 2>/dev/null) == 'install ok installed' ]] || missing+=("$p")
