@@ -1263,6 +1263,24 @@ static void test_dashboard_site(void)
     v7 = series_page_text(site, "v7", page, sizeof page);
     CHECK(strstr(v7, "between the runs of 2026-11-03T00:00:04Z and 2026-11-04T00:00:04Z") != NULL);
     free(v7);
+    /* a latest run that fails v3 (run 5 again, two days later): the cell says FAIL, not the
+     * ratio of the run before it */
+    char *v3page = series_page_text(site, "v3", page, sizeof page);
+    free(v3page);
+    char cell[160];
+    snprintf(cell, sizeof cell, "<a href=\"%s\">0.33</a></td><td", page);
+    snprintf(path, sizeof path, "%s/index.html", site);
+    index = slurp(path);
+    CHECK(strstr(index, cell) != NULL);
+    free(index);
+    CHECK(run(&out, "sed 's/2026-11-05T/2026-11-07T/' '%s/dashboard/h200/mixed/20261105T000000Z_r5/results.csv' > '%s/r7.csv' "
+                    "&& '%s' db import --db '%s' '%s/r7.csv' && '%s' dashboard --db '%s' -o '%s'",
+              fixtures, dir, pb, store, dir, pb, store, site) == 0);
+    free(out);
+    index = slurp(path);
+    snprintf(cell, sizeof cell, "run of 2026-11-07 00:00Z: FAIL\"><a href=\"%s\">FAIL</a>", page);
+    CHECK(strstr(index, cell) != NULL);
+    free(index);
 }
 
 /* Hostile input: one line, exit 2, nothing of the user's lost or written. */

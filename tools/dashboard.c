@@ -511,7 +511,19 @@ static void chart(FILE *f, const site *s, const sbuf *b, const pb_changes *ch)
     size_t nsteps = ch->nc;
     ax.top = 16 + (double)C_STEP_LINE * (double)nsteps;
     ax.bottom = ax.top + CH_PLOT;
-    double height = ax.bottom + C_BOTTOM, x0 = C_LEFT, x1 = CW - C_RIGHT, sw = (x1 - x0) / (double)(n ? n : 1);
+    /* the x axis' labels: one per group of points of one version (or day), turned when crowded */
+    size_t ngroups = 0, longest = 0;
+    for (size_t i = 0; i < n; ++i) {
+        char l[80], p[80];
+        x_label(s, b, i, l, sizeof l);
+        if (i)
+            x_label(s, b, i - 1, p, sizeof p);
+        if (!i || strcmp(l, p))
+            ++ngroups, longest = strlen(l) > longest ? strlen(l) : longest;
+    }
+    double gw_min = (double)(CW - C_LEFT - C_RIGHT) / (double)(ngroups ? ngroups : 1);
+    int turn = (double)longest * 6.5 > gw_min - 4;
+    double height = ax.bottom + (turn ? C_BOTTOM : 44), x0 = C_LEFT, x1 = CW - C_RIGHT, sw = (x1 - x0) / (double)(n ? n : 1);
     fprintf(f, "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %.0f\" width=\"%d\" "
                "height=\"%.0f\" role=\"img\" data-series=\"",
             CW, height, CW, height);
@@ -522,17 +534,6 @@ static void chart(FILE *f, const site *s, const sbuf *b, const pb_changes *ch)
             ax.bottom - ax.top);
     y_ticks(f, &ax, x0, x1);
     /* the x axis: one label per group of points of one version (or day) */
-    size_t ngroups = 0, longest = 0;
-    for (size_t i = 0; i < n; ++i) {
-        char l[80], p[80];
-        x_label(s, b, i, l, sizeof l);
-        if (i)
-            x_label(s, b, i - 1, p, sizeof p);
-        if (!i || strcmp(l, p))
-            ++ngroups, longest = strlen(l) > longest ? strlen(l) : longest;
-    }
-    double gw_min = (x1 - x0) / (double)(ngroups ? ngroups : 1);
-    int turn = (double)longest * 6.5 > gw_min - 4;
     for (size_t i = 0; i < n;) {
         char l[80], m[80];
         x_label(s, b, i, l, sizeof l);
@@ -689,7 +690,8 @@ static void add_cells(site *s, const sbuf *b, const char *pg)
                 cuda = (long)j;
 #undef LATER
         }
-        long pick = lib >= 0 ? lib : cuda >= 0 ? cuda : pass >= 0 ? pass : any;
+        /* a failure at the latest run is what the cell says, not an older ratio */
+        long pick = pb_row_is(&rows[any], "FAIL") ? any : lib >= 0 ? lib : cuda >= 0 ? cuda : pass >= 0 ? pass : any;
         const pb_row *p = &rows[pick];
         cell *v = grow(s, s->cell, &s->capcell, s->ncell, sizeof *v);
         if (!v)
