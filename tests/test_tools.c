@@ -2097,7 +2097,7 @@ static void test_tools(void)
         CHECK(run(&out, "'%s' --help", pb) == 0 && strstr(out, t->spec->summary) != NULL);
         free(out);
     }
-    CHECK(n == 6 && pb_tool_find("record") == NULL); /* compare, db, export, history, report, summary */
+    CHECK(n == 7 && pb_tool_find("record") == NULL); /* compare, dashboard, db, export, history, report, summary */
     CHECK(run(&out, "'%s' help nosuch", pb) == 2 && strstr(out, "unknown command 'nosuch'"));
     free(out);
     CHECK(run(&out, "'%s' report --format", pb) == 2 && strstr(out, "needs a value"));
