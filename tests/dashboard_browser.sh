@@ -28,7 +28,7 @@ work=$(cd "$work" && pwd)
 fail=0
 # load PAGE (relative to the site): its DOM in $work/dom.html, the browser's log in $work/log.txt
 load() {
-  timeout 120 "$browser" --headless --disable-gpu --no-sandbox --no-first-run --user-data-dir="$work/profile" \
+  HOME="$work" timeout 120 "$browser" --headless --disable-gpu --no-sandbox --no-first-run --user-data-dir="$work/profile" \
     --enable-logging=stderr --v=0 --dump-dom "file://$work/site/$1" >"$work/dom.html" 2>"$work/log.txt" || {
     echo "FAIL $1: chromium exited $?"; tail -20 "$work/log.txt"; fail=1; return 1; }
   # console messages (an uncaught error, console.error, a file that failed to load) are logged as CONSOLE

@@ -56,22 +56,22 @@ static const char dash_details[] =
     "Writes a static HTML site from the store (portbench db import) that opens from a file:// URL:\n"
     "no network, no server. index.html: per benchmark, the latest ratio to the library\n"
     "(speedup_vs_lib; where the benchmark has no library, to CUDA best: the fastest CUDA kernel of\n"
-    "the same run and case, as summary's fraction) of each\n"
-    "kernel and toolchain at the benchmark's headline case, and every change point (slower first);\n"
+    "the same run and case, as summary's fraction) of each kernel and toolchain at the benchmark's\n"
+    "headline case, and every change point (slower first);\n"
     "b/BENCH.html: every case of a benchmark; s/ID.html: one page per series (a configuration with\n"
     "its compiler, not its version, on one GPU model, host and GPU index): an SVG chart over compiler\n"
     "versions (or time) with its change points (the rule of history --db: docs/statistics.md), the\n"
     "library's time beside it and the points; r/ID.html: one page per run; runs.html lists them.\n"
     "DIR is made when missing. A directory that holds files and no " PB_DASHBOARD_MARKER " (the mark\n"
-    "of a site portbench wrote) is refused unless --force; no file but the site's is ever written\n"
-    "or removed. docs/dashboard.md shows the site.\n"
+    "of a site portbench wrote) is refused unless --force; no file but the site's is ever written,\n"
+    "and none is removed. docs/dashboard.md shows the site.\n"
     "\n"
     "exit status: 0 written; 2 usage or input error (a store that is missing, not SQLite, another\n"
     "program's database, of a newer schema or without runs; DIR a file, or not the site's; a page\n"
     "that cannot be written, which is named).\n";
 
 const pb_cmdspec pb_dashboard_spec = {
-    "dashboard", "", "a static HTML site of the store: ratios, series with change points, runs",
+    "dashboard", "-o DIR", "a static HTML site of the store: ratios, series with change points, runs",
     {dash_opts}, 0, 0, dash_details,
 };
 
@@ -1194,17 +1194,24 @@ static void run_page(site *s, long long id)
     for (size_t k = 0; gpus && k < ngpu; ++k)
         if (gpus[k])
             snprintf(gpu_text + strlen(gpu_text), sizeof gpu_text - strlen(gpu_text), "%s%s", k ? ", " : "", gpus[k]);
+    /* "clang-19 19.1.7, cublas 13.1.0": a compiler by its toolchain, a library by its name */
     for (size_t k = 0; tcs && k < ntc; ++k) {
-        char t[300];
+        char t[300], fam[64], entry[200];
         if (!tcs[k])
             continue;
         pb_strlcpy(t, tcs[k], sizeof t);
-        char *bk = strtok(t, "|"), *tc = strtok(NULL, "|"), *rest;
-        (void)bk;
-        rest = strrchr(tcs[k], '|');
-        if (tc && tc[0] && !strstr(tc_text, tc))
-            snprintf(tc_text + strlen(tc_text), sizeof tc_text - strlen(tc_text), "%s%s %s", tc_text[0] ? ", " : "", tc,
-                     rest ? rest + 1 : "");
+        char *tc = strchr(t, '|') + 1, *comp = strchr(tc, '|'), *ver;
+        *comp++ = '\0';
+        ver = strchr(comp, '|');
+        *ver++ = '\0';
+        pb_toolchain_family(tc, fam, sizeof fam);
+        snprintf(entry, sizeof entry, "%s %s", tc[0] && !strcmp(fam, comp) ? tc : comp, ver);
+        size_t len = strlen(entry);
+        int seen = 0;
+        for (const char *p = tc_text; !seen && (p = strstr(p, entry)) != NULL; p += len)
+            seen = (p == tc_text || p[-1] == ' ') && (p[len] == '\0' || p[len] == ',');
+        if (!seen)
+            snprintf(tc_text + strlen(tc_text), sizeof tc_text - strlen(tc_text), "%s%s", tc_text[0] ? ", " : "", entry);
     }
     /* runs.html's line */
     char *line = NULL;
