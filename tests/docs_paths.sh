@@ -7,12 +7,14 @@
 #     folders (cuda/ omp_target/ cpu_ref/ harness/ tests/ results/ driver/ tools/ docs/
 #     scripts/ .ci/), from the repository root. Line numbers (`harness/pb_shapes.h:7-12`) are
 #     dropped; {a,b} is expanded; a glob (`results/h200/fma/20261122T19233*Z_*_t/`) must match
-#     something; a placeholder or an abbreviation (`results/<gpu>/...`, `..._t/`) checks the
-#     folder before it. A path git ignores (the store `results/portbench.db`) or one under ./
+#     something; an abbreviation after a path on the same line (`..._1205Z_ncu_per_k/` after
+#     `results/h200/diagnostics/20261122T1120Z_ncu_one_kernel`) is a sibling of it ending so;
+#     a placeholder (`results/<gpu>/...`) checks the folder before it. A path git ignores (the store `results/portbench.db`) or one under ./
 #     is a place made at run time, not checked.
 # Exit status: 0 every path found, 1 some missing (each printed as FILE:LINE: PATH), 2 usage.
 #   docs_paths.sh --self-test DIR: makes a page naming a missing file, a missing folder, a
-#   missing heading and a glob that matches nothing under DIR, and expects all four found.
+#   missing heading, a glob and an abbreviation that match nothing under DIR, and expects
+#   each found (and a page naming only what exists to pass).
 set -uo pipefail
 if [ "${1:-}" = --self-test ]; then
     d=${2:?usage: docs_paths.sh --self-test DIR}
@@ -21,7 +23,7 @@ if [ "${1:-}" = --self-test ]; then
     printf '# Title\n\n## A section, with `code`\n' > "$d/docs/page.md"
     {
         printf '# T\n\nSee [page](docs/page.md#a-section-with-code) and `scripts/here.sh:12`,\n'
-        printf '`results/h200/run_*/` and `results/{h200,h200}/run_1`.\n'
+        printf '`results/h200/run_*/` and `results/{h200,h200}/run_1`, `..._1/`.\n'
     } > "$d/README.md"
     out=$(bash "$0" "$d" 2>&1)
     rc=$?
@@ -29,6 +31,7 @@ if [ "${1:-}" = --self-test ]; then
     {
         printf '# T\n\nSee [gone](docs/gone.md), [page](docs/page.md#no-such-heading),\n'
         printf '```sh\nbash scripts/gone.sh\n```\n\nand `results/h200/none_*/` and `tools/`.\n'
+        printf '`results/h200/run_1/`, `..._2/`\n'
     } > "$d/README.md"
     out=$(bash "$0" "$d" 2>&1)
     rc=$?
@@ -37,7 +40,7 @@ if [ "${1:-}" = --self-test ]; then
         grep -q 'README.md:3: docs/page.md#no-such-heading' <<<"$out" &&
         grep -q 'README.md:5: scripts/gone.sh' <<<"$out" &&
         grep -q 'README.md:8: results/h200/none_\*/' <<<"$out" &&
-        grep -q 'README.md:8: tools/' <<<"$out"; then
+        grep -q 'README.md:8: tools/' <<<"$out" && grep -q 'README.md:9: results/h200/\*2/' <<<"$out"; then
         echo "docs_paths: the self-test's missing paths were found"
         exit 0
     fi
@@ -59,7 +62,17 @@ candidates() {
         for (i = 1; i <= n; ++i) {
             x = w[i]
             sub(/^[\[<]+/, "", x)
-            if (x ~ top) print FILENAME "\t" FNR "\tpath\t" x
+            if (x ~ top) {
+                print FILENAME "\t" FNR "\tpath\t" x
+                if (x !~ /[<{]/) { last = x; lastline = FNR }
+            } else if (x ~ /^\.\.\._?[A-Za-z0-9]/ && lastline == FNR && last ~ /\/[^\/]+\/?$/) {
+                # `..._1205Z_ncu_per_k/` after `results/h200/diagnostics/20261122T1120Z_ncu_one_kernel`
+                sub(/^\.\.\._?/, "", x)
+                d = last
+                sub(/\/$/, "", d)
+                sub(/\/[^\/]*$/, "", d)
+                print FILENAME "\t" FNR "\tpath\t" d "/*" x
+            }
         }
     }
     /^ *(```|~~~)/ { fence = !fence; next }
