@@ -151,7 +151,7 @@ while IFS=$'\t' read -r file line kind target; do
             dest=$(dirname "$file")/$path
             [ -e "$dest" ] || { echo "$file:$line: $target"; missing=1; continue; }
         fi
-        if [ -n "$anchor" ] && [[ $dest == *.md ]] && ! anchors "$dest" | grep -qxF -- "$anchor"; then
+        if [ -n "$anchor" ] && [[ $dest == *.md ]] && ! grep -qxF -- "$anchor" <<<"$(anchors "$dest")"; then
             echo "$file:$line: $target"
             missing=1
         fi
