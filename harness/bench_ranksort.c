@@ -96,7 +96,7 @@ static int rank_validate(const pb_case *c, char *why, size_t cap)
 
 /* The CPU baseline's n^2 comparisons grow fast: 2^18 keys take about 20 s a run on two
  * cores, the documented maximum 2^24 keys about a day. Beyond RANK_BASELINE_MAX_N the
- * baseline runs only when --backend cpu names it (README, ranksort). The estimate uses the
+ * baseline runs only when --backend cpu names it (docs/benchmarks.md, Rank sort). The estimate uses the
  * rate of the baseline measured on a 2-core VM (gcc-12, int and float keys alike). */
 #define RANK_BASELINE_MAX_N (1u << 18)
 #define RANK_CPU_RATE 1.5e9 /* comparisons per second and thread */

@@ -1,6 +1,6 @@
 /* pb_result.h - one result row (one measured configuration) and its CSV form.
  * The column table in pb_result.c is the single definition of the CSV layout; the
- * writer, the reader and the README's column list all follow it. */
+ * writer, the reader and the column list of docs/columns.md all follow it. */
 #ifndef PB_RESULT_H
 #define PB_RESULT_H
 

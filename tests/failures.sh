@@ -104,7 +104,7 @@ bad_destinations) # every destination is checked before anything runs
     [ $rc -eq 2 ] || fail "$args: exit status $rc"
     grep -q "running pb-cpu" err.txt && fail "$args: measured before refusing"
   done ;;
-long_sweep)    # the README's sweep: a size list longer than any fixed buffer
+long_sweep)    # docs/usage.md's sweep: a size list longer than any fixed buffer
   run stream --backend cpu --no-baselines --reps 1 --warmup 0 --n 2^10:2^20:32/oct --csv out.csv > /dev/null 2>&1
   rc=$?
   [ $rc -eq 0 ] || fail "exit status $rc"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The README documents every CSV column exactly as `portbench columns` defines it.
+# readme_columns.sh PORTBENCH PAGE - the page that documents the CSV columns (docs/columns.md)
+# lists every column exactly as `portbench columns` defines it.
 set -euo pipefail
-pb=$1 readme=$2
+pb=$1 page=$2
 missing=0
 while IFS= read -r line; do
-  grep -qxF -- "$line" "$readme" || { echo "README lacks: $line"; missing=1; }
+  grep -qxF -- "$line" "$page" || { echo "$page lacks: $line"; missing=1; }
 done < <("$pb" columns | grep '^| `')
 exit $missing

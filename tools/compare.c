@@ -165,13 +165,7 @@ enum { NCOLS = sizeof cols_text / sizeof *cols_text, GPU_COL = 7 };
 static void put_key_cells(pb_tab *t, const pb_row *r, unsigned inst)
 {
     char where[160];
-    pb_tab_put(t, "%s", r->benchmark);
-    pb_tab_put(t, "%s", r->variant);
-    pb_tab_put(t, "%s", r->backend);
-    pb_tab_put(t, "%s", r->toolchain);
-    pb_tab_put(t, "%s", r->dtype);
-    pb_tab_put(t, "%.0f", r->size);
-    pb_tab_put(t, "%s", r->params);
+    pb_tab_put_row_key(t, r);
     if (inst) {
         pb_row_gpu_label(r, where, sizeof where);
         pb_tab_put(t, "%s", where);

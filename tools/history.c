@@ -642,13 +642,7 @@ static void put_points(const hist_args *a, const runs *rs, const trend *t, pb_ta
         point_gpus(p, gpus, sizeof gpus, a->fmt != PB_FMT_CSV);
         snprintf(gpu, sizeof gpu, "%s%s%s", where, gpus[0] ? " " : "", gpus);
         pb_tab_put(tab, "%s", gpu);
-        pb_tab_put(tab, "%s", r->benchmark);
-        pb_tab_put(tab, "%s", r->variant);
-        pb_tab_put(tab, "%s", r->backend);
-        pb_tab_put(tab, "%s", r->toolchain);
-        pb_tab_put(tab, "%s", r->dtype);
-        pb_tab_put(tab, "%.0f", r->size);
-        pb_tab_put(tab, "%s", r->params);
+        pb_tab_put_row_key(tab, r);
         pb_tab_put(tab, "%s", rs->v[p->run].name);
         pb_tab_put(tab, "%s", r->timestamp);
         pb_tab_put(tab, "%s", r->git_sha);

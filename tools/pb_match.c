@@ -148,6 +148,17 @@ void pb_row_key(const pb_row *r, unsigned fields, char *buf, size_t cap)
     *p = '\0';
 }
 
+void pb_tab_put_row_key(pb_tab *t, const pb_row *r)
+{
+    pb_tab_put(t, "%s", r->benchmark);
+    pb_tab_put(t, "%s", r->variant);
+    pb_tab_put(t, "%s", r->backend);
+    pb_tab_put(t, "%s", r->toolchain);
+    pb_tab_put(t, "%s", r->dtype);
+    pb_tab_put(t, "%.0f", r->size);
+    pb_tab_put(t, "%s", r->params);
+}
+
 void pb_row_series(const pb_row *r, char *buf, size_t cap) { pb_series_title(r->backend, r->toolchain, buf, cap); }
 
 void pb_row_key_str(const pb_row *r, char *buf, size_t cap)

@@ -54,6 +54,10 @@ void pb_row_key(const pb_row *r, unsigned fields, char *buf, size_t cap);
 void pb_toolchain_family(const char *toolchain, char *buf, size_t cap);
 /* For people: "dmvm v5 omp(clang-19) double 16384 stride=2". */
 void pb_row_key_str(const pb_row *r, char *buf, size_t cap);
+/* The seven cells of a row's key, as the tables of compare and history show them:
+ * benchmark, variant, backend, toolchain, dtype, size, params. */
+struct pb_tab;
+void pb_tab_put_row_key(struct pb_tab *t, const pb_row *r);
 /* The row's series as in every table and plot: cuda, cublas, omp(clang-19), cpu(gcc-12). */
 void pb_row_series(const pb_row *r, char *buf, size_t cap);
 
