@@ -106,7 +106,8 @@ for s in "${!shapes[@]}"; do
     "${same[2]}/results.csv" --new "${slowrun[0]}/results.csv" "${slowrun[1]}/results.csv" "${slowrun[2]}/results.csv"
   gate "stream: clang best at ${shapes[$s]}, 1 vs 1" compare "${same[0]}/results.csv" "${slowrun[0]}/results.csv"
 done
-# scaled copies of one identical run: every time x1.10 and x1.5 (the rates follow)
+# scaled copies of identical runs: every time x1.10 and x1.5 (the rates follow), named *.scaled
+# so that no tool that collects a tree's CSVs (history, db import) takes them for runs
 scale() { # scale FACTOR IN OUT: the time columns of a portbench CSV multiplied by FACTOR (python3's csv: notes hold commas)
   python3 - "$@" <<'PY'
 import csv, sys
@@ -124,14 +125,14 @@ for b in dmvm reduce stream; do
   mapfile -t same < <(ls -d "$R/$gpu/$b/"*_same* 2>/dev/null)
   [ ${#same[@]} -ge 2 ] || continue
   for f in 1.10 1.5; do
-    scale "$f" "${same[0]}/results.csv" "$out/${b}_scaled_$f.csv"
+    scale "$f" "${same[0]}/results.csv" "$out/${b}_scaled_$f.csv.scaled"
     gate "$b: an identical run scaled x$f against another identical run" compare "${same[1]}/results.csv" \
-      "$out/${b}_scaled_$f.csv"
+      "$out/${b}_scaled_$f.csv.scaled"
     [ ${#same[@]} -ge 6 ] || continue
-    for k in 3 4 5; do scale "$f" "${same[$k]}/results.csv" "$out/${b}_scaled_${f}_$k.csv"; done
+    for k in 3 4 5; do scale "$f" "${same[$k]}/results.csv" "$out/${b}_scaled_${f}_$k.csv.scaled"; done
     gate "$b: three identical runs scaled x$f against three others" compare "${same[0]}/results.csv" \
-      "${same[1]}/results.csv" "${same[2]}/results.csv" --new "$out/${b}_scaled_${f}_3.csv" \
-      "$out/${b}_scaled_${f}_4.csv" "$out/${b}_scaled_${f}_5.csv"
+      "${same[1]}/results.csv" "${same[2]}/results.csv" --new "$out/${b}_scaled_${f}_3.csv.scaled" \
+      "$out/${b}_scaled_${f}_4.csv.scaled" "$out/${b}_scaled_${f}_5.csv.scaled"
   done
   gate "history $b" history --results "$R" "$b"
 done

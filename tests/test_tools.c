@@ -1117,6 +1117,13 @@ static void test_history_db(void)
           strstr(out, "SLOWER +30.0% dmvm v1 omp(clang) double 4096 [h200@nodeA g0]: between clang 19.1.7 and 19.1.8") &&
           strstr(out, "; at the latest point\n") != NULL);
     free(out);
+    /* a nightly under its own id is a line of its own, not a point among the releases */
+    CHECK(run(&out, "cd '%s' && sed 's/,clang-19,/,clang-19-nightly,/' run5.csv > nightly.csv && '%s' db import --db s.db "
+                    "nightly.csv && '%s' history --db s.db dmvm --variant v1",
+              dir, pb, pb) == 1);
+    CHECK(strstr(out, "dmvm v1 omp(clang-nightly) double 4096") != NULL && strstr(out, "dmvm v1 omp(clang) double 4096") &&
+          strstr(out, "2 series") != NULL);
+    free(out);
     /* filters, order, errors */
     CHECK(run(&out, "cd '%s' && '%s' history --db s.db dmvm --variant v7 --by time", dir, pb) == 0);
     CHECK(strstr(out, "1 series") != NULL && strstr(out, "ordered by time") != NULL &&

@@ -104,7 +104,8 @@ void pb_series_where(const pb_row *r, char *buf, size_t cap)
 
 void pb_series_name(const pb_row *r, char *buf, size_t cap)
 {
-    const char *family = r->compiler[0] ? r->compiler : r->toolchain;
+    char family[64];
+    pb_toolchain_line(r->toolchain, r->compiler[0] ? r->compiler : r->toolchain, family, sizeof family);
     snprintf(buf, cap, "%s %s %s(%s) %s %.0f%s%s", r->benchmark, r->variant, r->backend, family, r->dtype, r->size,
              r->params[0] ? " " : "", r->params);
 }

@@ -74,21 +74,16 @@ static const char *jstr(const cJSON *o, const char *key)
     return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
-/* clang, or clang-nightly for clang-20-nightly: the compiler and the toolchain's suffix
- * after its major (a library row: the library, cublas). */
+/* clang, or clang-nightly for clang-20-nightly: the toolchain's line (a library row: the
+ * library, cublas). */
 static void compiler_key(const pb_row *r, char *out, size_t cap)
 {
     char fam[64];
-    const char *suffix = "";
     pb_toolchain_family(r->toolchain, fam, sizeof fam);
-    if (r->toolchain[0] && strcmp(fam, r->compiler) == 0) {
-        const char *p = r->toolchain + strlen(fam);
-        if (*p == '-') {
-            ++p;
-            suffix = p + strspn(p, "0123456789");
-        }
-    }
-    snprintf(out, cap, "%s%s", r->compiler[0] ? r->compiler : "unknown", suffix);
+    if (r->toolchain[0] && strcmp(fam, r->compiler) == 0)
+        pb_toolchain_line(r->toolchain, r->compiler, out, cap);
+    else
+        snprintf(out, cap, "%s", r->compiler[0] ? r->compiler : "unknown");
 }
 
 /* A row measured on the host CPU (the CPU baseline, OpenBLAS): its machine is the host's. */

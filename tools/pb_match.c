@@ -76,6 +76,23 @@ void pb_toolchain_family(const char *toolchain, char *buf, size_t cap)
     snprintf(buf, cap, "%.*s", (int)strcspn(toolchain, "-"), toolchain);
 }
 
+void pb_toolchain_line(const char *toolchain, const char *compiler, char *buf, size_t cap)
+{
+    char fam[64];
+    const char *suffix = "";
+    if (!toolchain[0]) {
+        snprintf(buf, cap, "%s", compiler);
+        return;
+    }
+    pb_toolchain_family(toolchain, fam, sizeof fam);
+    const char *p = toolchain + strlen(fam);
+    if (*p == '-') {
+        ++p;
+        suffix = p + strspn(p, "0123456789");
+    }
+    snprintf(buf, cap, "%s%s", fam, suffix);
+}
+
 static char *put_str(char *p, char *end, const char *s)
 {
     while (*s && p < end)

@@ -52,6 +52,10 @@ enum {
 void pb_row_key(const pb_row *r, unsigned fields, char *buf, size_t cap);
 /* The compiler of a toolchain id: "clang" of "clang-19" (the text before its first '-'). */
 void pb_toolchain_family(const char *toolchain, char *buf, size_t cap);
+/* A toolchain's line over compiler versions: the compiler and the id's suffix after its
+ * major: "clang" of clang-16 and clang-19, "clang-nightly" of clang-19-nightly (a nightly is
+ * its own line, not a point among the releases); a row without a toolchain: its compiler. */
+void pb_toolchain_line(const char *toolchain, const char *compiler, char *buf, size_t cap);
 /* For people: "dmvm v5 omp(clang-19) double 16384 stride=2". */
 void pb_row_key_str(const pb_row *r, char *buf, size_t cap);
 /* The seven cells of a row's key, as the tables of compare and history show them:

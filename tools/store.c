@@ -106,16 +106,14 @@ static int collate_natural(void *ctx, int na, const void *a, int nb, const void 
     return pb_natural_cmp(x, y);
 }
 
-/* pb_family(toolchain, compiler): clang of clang-19, the compiler without a toolchain. */
+/* pb_family(toolchain, compiler): the toolchain's line, pb_toolchain_line: clang of clang-19,
+ * clang-nightly of clang-19-nightly, the compiler without a toolchain. */
 static void fn_family(sqlite3_context *c, int n, sqlite3_value **v)
 {
     (void)n;
     const char *tc = (const char *)sqlite3_value_text(v[0]), *comp = (const char *)sqlite3_value_text(v[1]);
     char fam[64];
-    if (tc && *tc)
-        pb_toolchain_family(tc, fam, sizeof fam);
-    else
-        pb_strlcpy(fam, comp ? comp : "", sizeof fam);
+    pb_toolchain_line(tc ? tc : "", comp ? comp : "", fam, sizeof fam);
     sqlite3_result_text(c, fam, -1, SQLITE_TRANSIENT);
 }
 
@@ -1307,10 +1305,7 @@ int pb_store_load_run(pb_store *s, long long id, pb_store_run *r, char *err, siz
 void pb_store_series_key(const pb_row *r, char *buf, size_t cap)
 {
     char fam[64];
-    if (r->toolchain[0]) /* as pb_family() in SQL */
-        pb_toolchain_family(r->toolchain, fam, sizeof fam);
-    else
-        pb_strlcpy(fam, r->compiler, sizeof fam);
+    pb_toolchain_line(r->toolchain, r->compiler, fam, sizeof fam); /* as pb_family() in SQL */
     snprintf(buf, cap, "%s|%s|%s|%s|%s|%.0f|%s|%s|%s|%g", r->benchmark, r->variant, r->backend, fam, r->dtype, r->size,
              r->params, r->gpu_profile, r->host, r->gpu_index);
 }
@@ -1324,8 +1319,8 @@ int pb_store_series(pb_store *s, const pb_store_query *q, pb_store_point_fn fn, 
         snprintf(err, cap, "store %s: out of memory", s->path);
         return -1;
     }
-    /* the series key: what history's trends are keyed by, with the toolchain's family so
-     * that clang-16 and clang-19 are one series over compiler versions */
+    /* the series key: what history's trends are keyed by, with the toolchain's line so that
+     * clang-16 and clang-19 are one series over compiler versions (a nightly its own) */
     static const char key[] = "result.benchmark, result.variant, result.backend, fam, result.dtype, result.size,"
                               " result.params, result.gpu_profile, result.host, result.gpu_index";
     fputs("SELECT result.id, run.id, run.started_unix, run.label, pb_family(result.toolchain, result.compiler) AS fam",
