@@ -1,0 +1,230 @@
+/* Unit tests of why a row is slow (issue 26): the occupancy calculator
+ * (harness/pb_occupancy.c) against cases worked by hand from the CUDA occupancy rules and,
+ * where the CUDA toolkit's cuda_occupancy.h is installed, against NVIDIA's own calculator
+ * over a grid of launches. No GPU needed.
+ * Usage: test_launch GROUP (occupancy, occupancy_cuda). */
+#define _GNU_SOURCE
+#include "pb_check.h"
+#include "pb_common.h"
+#include "pb_occupancy.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef PB_HAVE_CUDA_OCCUPANCY
+#include <cuda_occupancy.h>
+#endif
+
+PB_CHECK_STATE;
+
+/* ---- occupancy ---- */
+
+typedef struct occ_case {
+    int cc, regs, threads;
+    long smem;       /* static + dynamic shared memory per block, bytes */
+    int blocks;      /* active blocks per SM */
+    int warps;       /* active warps per SM */
+    double pct;      /* occupancy, percent */
+    const char *limit;
+} occ_case;
+
+/* Worked by the rules (pb_occupancy.c's header): a warp's registers are regs x 32 rounded
+ * up to 256; each of the 4 sub-partitions holds 65536 / 4 = 16384 registers, so
+ * 16384 / (registers per warp) whole warps, and the registers allow 4 x that / (warps
+ * per block) blocks. Shared memory per block is smem + 1024 (driver's reserve, sm_80 on)
+ * rounded up to 128 (256 before sm_80), out of the SM's 228 KiB (sm_90), 164 KiB (sm_80),
+ * 100 KiB (sm_86, sm_89), 96 KiB (sm_70), 64 KiB (sm_75). Warps allow max warps (64 on
+ * sm_70/80/90, 48 on sm_86/89, 32 on sm_75) / warps per block; blocks at most 32 (sm_70/
+ * 80/90), 24 (sm_89), 16 (sm_75/86). Active blocks: the smallest; the limits that give it
+ * are named. These are the figures cudaOccupancyMaxActiveBlocksPerMultiprocessor gives. */
+static const occ_case occ_cases[] = {
+    /* gcc-12's kernels (issue 26): 255 x 32 = 8160 -> 8192 per warp; 16384 / 8192 = 2
+     * warps per sub-partition, 8 per SM; a block of 256 is 8 warps: 1 block, 8 of 64
+     * warps. (Warps alone: 64 / 8 = 8 blocks; shared: 233472 / 1024 = 228.) */
+    {90, 255, 256, 0, 1, 8, 12.5, "registers"},
+    /* 32 x 32 = 1024 per warp; 16 warps per sub-partition, 64 per SM: 8 blocks of 8
+     * warps; warps alone also 64 / 8 = 8: both limit, 100% */
+    {90, 32, 256, 0, 8, 64, 100, "registers+warps"},
+    /* clang-19's 30 registers: 960 -> 1024 per warp, 64 warps per SM; 128 threads = 4
+     * warps: 16 blocks; warps 64 / 4 = 16; blocks 32 */
+    {90, 30, 128, 0, 16, 64, 100, "registers+warps"},
+    /* 64 x 32 = 2048 per warp; 16384 / 2048 = 8 per sub-partition, 32 per SM; a block of
+     * 1024 is 32 warps: 1 block (warps alone: 64 / 32 = 2), 32 of 64 warps */
+    {90, 64, 1024, 0, 1, 32, 50, "registers"},
+    /* register granularity: 33 x 32 = 1056 -> 1280; 16384 / 1280 = 12.8 -> 12 warps per
+     * sub-partition, 48 per SM: 6 blocks of 8 warps (warps alone 8) */
+    {90, 33, 256, 0, 6, 48, 75, "registers"},
+    /* 100 threads take 4 whole warps: registers 64 / 4 = 16, warps 64 / 4 = 16 */
+    {90, 32, 100, 0, 16, 64, 100, "registers+warps"},
+    /* the block limit: 16 x 32 = 512 per warp, 32 per sub-partition, 128 warps = 128
+     * one-warp blocks; warps 64; blocks 32: 32 blocks of 1 warp */
+    {90, 16, 32, 0, 32, 32, 50, "blocks"},
+    /* shared memory: 48 KiB static + 1024 = 50176 (a multiple of 128); 233472 / 50176
+     * = 4.65 -> 4 blocks (registers and warps 8) */
+    {90, 32, 256, 48 * 1024, 4, 32, 50, "shared"},
+    /* the largest block on sm_90: 227 KiB + 1024 = 233472 = the whole SM: 1 block */
+    {90, 32, 256, 227 * 1024, 1, 8, 12.5, "shared"},
+    /* sm_80: 40000 + 1024 = 41024 -> 41088 (321 x 128); 167936 / 41088 = 4.09 -> 4
+     * blocks of 4 warps (registers 64 / 4 = 16, warps 16) */
+    {80, 32, 128, 40000, 4, 16, 25, "shared"},
+    /* sm_80 like sm_90 for registers: 255 regs x 256 -> 1 block */
+    {80, 255, 256, 0, 1, 8, 12.5, "registers"},
+    /* sm_80, 64 KiB: 65536 + 1024 = 66560 (520 x 128); 167936 / 66560 = 2.52 -> 2 */
+    {80, 32, 256, 64 * 1024, 2, 16, 25, "shared"},
+    /* sm_86: registers 64 warps / 8 = 8 blocks, but warps 48 / 8 = 6 */
+    {86, 32, 256, 0, 6, 48, 100, "warps"},
+    /* sm_86, 16 regs x 64 threads: registers 128 warps / 2 = 64, warps 48 / 2 = 24,
+     * blocks 16: 16 blocks of 2 warps = 32 of 48 */
+    {86, 16, 64, 0, 16, 32, 100.0 * 32 / 48, "blocks"},
+    /* sm_89: 40 x 32 = 1280 per warp, 16384 / 1280 = 12 per sub-partition, 48 per SM:
+     * 6 blocks of 8; warps 48 / 8 = 6; blocks 24 */
+    {89, 40, 256, 0, 6, 48, 100, "registers+warps"},
+    /* sm_89, 1-warp blocks: warps 48, blocks 24 */
+    {89, 16, 32, 0, 24, 24, 50, "blocks"},
+    /* sm_89 shared: 30000 + 1024 = 31024 -> 31104 (243 x 128); 102400 / 31104 = 3.29 -> 3 */
+    {89, 32, 128, 30000, 3, 12, 25, "shared"},
+    /* sm_75: registers 64 warps / 2 = 32 blocks; warps 32 / 2 = 16; blocks 16 */
+    {75, 32, 64, 0, 16, 32, 100, "warps+blocks"},
+    /* sm_75 shared, no reserve, 256-byte units: 20000 -> 20224 (79 x 256); 65536 / 20224
+     * = 3.24 -> 3 blocks of 8 warps = 24 of 32 */
+    {75, 32, 256, 20000, 3, 24, 75, "shared"},
+    /* sm_70: no shared memory, no reserve: shared memory never limits */
+    {70, 32, 256, 0, 8, 64, 100, "registers+warps"},
+    /* sm_70, 128 regs x 128: 4096 per warp, 4 per sub-partition, 16 per SM: 4 blocks */
+    {70, 128, 128, 0, 4, 16, 25, "registers"},
+};
+
+static void test_occupancy(void)
+{
+    char why[160], lim[64];
+    for (size_t i = 0; i < sizeof occ_cases / sizeof *occ_cases; ++i) {
+        const occ_case *k = &occ_cases[i];
+        pb_occupancy o;
+        int rc = pb_occupancy_calc(k->cc, k->regs, k->threads, k->smem, &o, why, sizeof why);
+        CHECK(rc == PB_OK);
+        CHECK(o.blocks_per_sm == k->blocks);
+        CHECK(o.warps_per_sm == k->warps);
+        CHECK_NEAR(100 * o.occupancy, k->pct, 1e-9);
+        CHECK(strcmp(pb_occupancy_limit_text(o.limit, lim, sizeof lim), k->limit) == 0);
+        if (rc != PB_OK || o.blocks_per_sm != k->blocks || strcmp(lim, k->limit) != 0)
+            fprintf(stderr, "  case %zu: sm_%d %d regs x %d threads, %ld B: %d blocks (%s), expected %d (%s)\n", i,
+                    k->cc, k->regs, k->threads, k->smem, o.blocks_per_sm, lim, k->blocks, k->limit);
+    }
+    /* launches that cannot run, and unknown GPUs: an error with the reason */
+    pb_occupancy o;
+    /* 255 x 32 -> 8192 per warp x 32 warps = 262144 > 65536 registers of a block */
+    CHECK(pb_occupancy_calc(90, 255, 1024, 0, &o, why, sizeof why) == PB_ERR && strstr(why, "registers of a block"));
+    CHECK(pb_occupancy_calc(90, 32, 0, 0, &o, why, sizeof why) == PB_ERR && strstr(why, "threads per block"));
+    CHECK(pb_occupancy_calc(90, 32, 1025, 0, &o, why, sizeof why) == PB_ERR);
+    CHECK(pb_occupancy_calc(90, 256, 32, 0, &o, why, sizeof why) == PB_ERR && strstr(why, "at most 255"));
+    CHECK(pb_occupancy_calc(90, 32, 256, 227 * 1024 + 1, &o, why, sizeof why) == PB_ERR && strstr(why, "shared"));
+    CHECK(pb_occupancy_calc(80, 32, 256, 163 * 1024 + 1, &o, why, sizeof why) == PB_ERR);
+    CHECK(pb_occupancy_calc(61, 32, 256, 0, &o, why, sizeof why) == PB_ERR && strstr(why, "6.1"));
+    CHECK(pb_sm_limits_of(90) && pb_sm_limits_of(90)->max_warps == 64 && !pb_sm_limits_of(100));
+    /* no registers at all (a kernel that only stores a constant): registers never limit */
+    CHECK(pb_occupancy_calc(90, 0, 256, 0, &o, why, sizeof why) == PB_OK && o.blocks_per_sm == 8 &&
+          o.by_registers == INT_MAX);
+    CHECK(strcmp(pb_occupancy_limit_text(0, lim, sizeof lim), "") == 0);
+    CHECK(strcmp(pb_occupancy_limit_text(PB_OCC_REGISTERS | PB_OCC_SHARED | PB_OCC_WARPS | PB_OCC_BLOCKS, lim,
+                                         sizeof lim),
+                 "registers+shared+warps+blocks") == 0);
+}
+
+/* Every combination of a grid of launches against NVIDIA's calculator (cuda_occupancy.h,
+ * the code behind cudaOccupancyMaxActiveBlocksPerMultiprocessor), with the device
+ * properties cudaGetDeviceProperties reports for each compute capability. */
+static void test_occupancy_cuda(void)
+{
+#ifdef PB_HAVE_CUDA_OCCUPANCY
+    static const struct {
+        int major, minor, threads_per_sm;
+        size_t smem_sm, smem_optin;
+        size_t reserved;
+    } devs[] = {
+        {7, 0, 2048, 98304, 98304, 0},    {7, 5, 1024, 65536, 65536, 0},      {8, 0, 2048, 167936, 166912, 1024},
+        {8, 6, 1536, 102400, 101376, 1024}, {8, 9, 1536, 102400, 101376, 1024}, {9, 0, 2048, 233472, 232448, 1024},
+    };
+    long compared = 0, differ = 0;
+    for (size_t d = 0; d < sizeof devs / sizeof *devs; ++d) {
+        cudaOccDeviceProp p;
+        memset(&p, 0, sizeof p);
+        p.computeMajor = devs[d].major;
+        p.computeMinor = devs[d].minor;
+        p.maxThreadsPerBlock = 1024;
+        p.maxThreadsPerMultiprocessor = devs[d].threads_per_sm;
+        p.regsPerBlock = 65536;
+        p.regsPerMultiprocessor = 65536;
+        p.warpSize = 32;
+        p.sharedMemPerBlock = 48 * 1024;
+        p.sharedMemPerMultiprocessor = devs[d].smem_sm;
+        p.numSms = 132;
+        p.sharedMemPerBlockOptin = devs[d].smem_optin;
+        p.reservedSharedMemPerBlock = devs[d].reserved;
+        cudaOccDeviceState st;
+        memset(&st, 0, sizeof st);
+        st.cacheConfig = CACHE_PREFER_NONE;
+        st.carveoutConfig = SHAREDMEM_CARVEOUT_DEFAULT;
+        int cc = 10 * devs[d].major + devs[d].minor;
+        for (int regs = 0; regs <= 255; regs += regs < 40 ? 1 : 7)
+            for (int threads = 1; threads <= 1024; threads += threads < 70 ? 1 : 37)
+                for (long smem = 0; smem <= (long)devs[d].smem_optin + 2048; smem += smem < 4096 ? 500 : 9973) {
+                    cudaOccFuncAttributes a;
+                    memset(&a, 0, sizeof a);
+                    a.maxThreadsPerBlock = 1024;
+                    a.numRegs = regs;
+                    a.sharedSizeBytes = (size_t)smem;
+                    a.partitionedGCConfig = PARTITIONED_GC_OFF;
+                    a.shmemLimitConfig = FUNC_SHMEM_LIMIT_OPTIN; /* the launch ran: it opted in where it had to */
+                    a.maxDynamicSharedSizeBytes = devs[d].smem_optin;
+                    a.numBlockBarriers = 1;
+                    cudaOccResult r;
+                    memset(&r, 0, sizeof r);
+                    if (cudaOccMaxActiveBlocksPerMultiprocessor(&r, &p, &a, &st, threads, 0) != CUDA_OCC_SUCCESS)
+                        continue;
+                    pb_occupancy o;
+                    char why[160];
+                    int rc = pb_occupancy_calc(cc, regs, threads, smem, &o, why, sizeof why);
+                    int mine = rc == PB_OK ? o.blocks_per_sm : 0; /* NVIDIA's 0: the launch cannot run */
+                    unsigned theirs = (r.limitingFactors & OCC_LIMIT_REGISTERS ? PB_OCC_REGISTERS : 0) |
+                                      (r.limitingFactors & OCC_LIMIT_SHARED_MEMORY ? PB_OCC_SHARED : 0) |
+                                      (r.limitingFactors & OCC_LIMIT_WARPS ? PB_OCC_WARPS : 0) |
+                                      (r.limitingFactors & OCC_LIMIT_BLOCKS ? PB_OCC_BLOCKS : 0);
+                    ++compared;
+                    if (mine != r.activeBlocksPerMultiprocessor || (mine > 0 && o.limit != theirs)) {
+                        if (++differ <= 10)
+                            fprintf(stderr, "  sm_%d %d regs x %d threads, %ld B: %d blocks (limit %x), cuda: %d (%x)\n",
+                                    cc, regs, threads, smem, mine, rc == PB_OK ? o.limit : 0,
+                                    r.activeBlocksPerMultiprocessor, theirs);
+                    }
+                }
+    }
+    printf("compared %ld launches with cuda_occupancy.h: %ld differ\n", compared, differ);
+    CHECK(compared > 100000);
+    CHECK(differ == 0);
+#else
+    printf("cuda_occupancy.h not found at build time: nothing compared\n");
+#endif
+}
+
+int main(int argc, char **argv)
+{
+    static const struct {
+        const char *name;
+        void (*fn)(void);
+    } groups[] = {{"occupancy", test_occupancy}, {"occupancy_cuda", test_occupancy_cuda}};
+    int ran = 0;
+    for (size_t i = 0; i < sizeof groups / sizeof *groups; ++i)
+        if (argc < 2 || strcmp(argv[1], groups[i].name) == 0) {
+            groups[i].fn();
+            ++ran;
+        }
+    if (!ran) {
+        fprintf(stderr, "test_launch: unknown group '%s'\n", argv[1]);
+        return 2;
+    }
+    printf("%d checks, %d failed\n", checks, failures);
+    return failures ? 1 : 0;
+}
