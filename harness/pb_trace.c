@@ -2,9 +2,24 @@
 #include "pb_trace.h"
 #include "pb_common.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The window [begin[r], end[r]] that holds time t, or -1. */
+static int window_of(const uint64_t *begin, const uint64_t *end, int reps, uint64_t t)
+{
+    int lo = 0, hi = reps - 1, r = -1;
+    while (lo <= hi) { /* last window that begins at or before t */
+        int mid = (lo + hi) / 2;
+        if (begin[mid] <= t)
+            r = mid, lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return r >= 0 && t <= end[r] ? r : -1;
+}
 
 size_t pb_trace_assign(const pb_span *spans, size_t n, const uint64_t *begin, const uint64_t *end, int reps,
                        pb_rep_device *out)
@@ -14,15 +29,8 @@ size_t pb_trace_assign(const pb_span *spans, size_t n, const uint64_t *begin, co
     for (int r = 0; r < reps; ++r)
         out[r] = (pb_rep_device){-1, 0, 0, 0};
     for (size_t i = 0; i < n; ++i) {
-        int lo = 0, hi = reps - 1, r = -1;
-        while (lo <= hi) { /* last window that begins at or before the span */
-            int mid = (lo + hi) / 2;
-            if (begin[mid] <= spans[i].start)
-                r = mid, lo = mid + 1;
-            else
-                hi = mid - 1;
-        }
-        if (r < 0 || spans[i].start > end[r] || !first) {
+        int r = window_of(begin, end, reps, spans[i].start);
+        if (r < 0 || !first) {
             ++outside;
             continue;
         }
@@ -45,6 +53,130 @@ size_t pb_trace_assign(const pb_span *spans, size_t n, const uint64_t *begin, co
     return outside;
 }
 
+/* ---- launches: one shared copy of each (an open-addressing hash set) ---- */
+
+static pthread_mutex_t intern_lock = PTHREAD_MUTEX_INITIALIZER;
+static pb_launch **interned;
+static size_t ninterned, capinterned; /* capinterned: a power of two */
+
+static uint64_t launch_hash(const pb_launch *l)
+{
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+    for (const char *c = l->name; *c; ++c)
+        h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+    const int v[] = {l->regs_per_thread, l->local_bytes_per_thread, l->smem_static_bytes, l->smem_dynamic_bytes,
+                     l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2]};
+    for (size_t i = 0; i < sizeof v / sizeof *v; ++i)
+        h = (h ^ (uint32_t)v[i]) * 1099511628211ULL;
+    return h;
+}
+
+static int launch_equal(const pb_launch *a, const pb_launch *b)
+{
+    return a->regs_per_thread == b->regs_per_thread && a->local_bytes_per_thread == b->local_bytes_per_thread &&
+           a->smem_static_bytes == b->smem_static_bytes && a->smem_dynamic_bytes == b->smem_dynamic_bytes &&
+           memcmp(a->grid, b->grid, sizeof a->grid) == 0 && memcmp(a->block, b->block, sizeof a->block) == 0 &&
+           strcmp(a->name, b->name) == 0;
+}
+
+static int intern_grow(void)
+{
+    size_t cap = capinterned ? 2 * capinterned : 256;
+    pb_launch **t = calloc(cap, sizeof *t);
+    if (!t)
+        return -1;
+    for (size_t i = 0; i < capinterned; ++i)
+        if (interned[i]) {
+            size_t j = launch_hash(interned[i]) & (cap - 1);
+            while (t[j])
+                j = (j + 1) & (cap - 1);
+            t[j] = interned[i];
+        }
+    free(interned);
+    interned = t;
+    capinterned = cap;
+    return 0;
+}
+
+const pb_launch *pb_trace_launch_intern(const pb_launch *l)
+{
+    pb_launch key = *l;
+    if (!key.name)
+        key.name = "";
+    pb_launch *found = NULL;
+    pthread_mutex_lock(&intern_lock);
+    if (2 * (ninterned + 1) > capinterned && intern_grow() != 0) {
+        pthread_mutex_unlock(&intern_lock);
+        return NULL;
+    }
+    size_t j = launch_hash(&key) & (capinterned - 1);
+    while (interned[j] && !launch_equal(interned[j], &key))
+        j = (j + 1) & (capinterned - 1);
+    if (interned[j]) {
+        found = interned[j];
+    } else {
+        size_t len = strlen(key.name) + 1;
+        found = malloc(sizeof *found + len); /* the name right after the struct */
+        if (found) {
+            char *name = memcpy((char *)(found + 1), key.name, len);
+            *found = key;
+            found->name = name;
+            interned[j] = found;
+            ++ninterned;
+        }
+    }
+    pthread_mutex_unlock(&intern_lock);
+    return found;
+}
+
+void pb_trace_launch_facts(const pb_span *spans, size_t n, const uint64_t *begin, const uint64_t *end, int reps,
+                           pb_launch_facts *out)
+{
+    typedef struct { const pb_launch *launch; uint64_t ns, first; int count; } sum;
+    sum *sums = NULL;
+    size_t nsums = 0, cap = 0;
+    uint64_t total = 0;
+    memset(out, 0, sizeof *out);
+    for (size_t i = 0; i < n; ++i) {
+        const pb_span *s = &spans[i];
+        if (!s->is_kernel || window_of(begin, end, reps, s->start) < 0)
+            continue;
+        total += s->end - s->start;
+        if (!s->launch)
+            continue;
+        size_t k = 0;
+        while (k < nsums && sums[k].launch != s->launch) /* a configuration runs a few launches */
+            ++k;
+        if (k == nsums) {
+            if (nsums == cap) {
+                size_t c = cap ? 2 * cap : 16;
+                sum *p = realloc(sums, c * sizeof *p);
+                if (!p)
+                    continue; /* out of memory: this launch is not counted */
+                sums = p;
+                cap = c;
+            }
+            sums[nsums++] = (sum){s->launch, 0, s->start, 0};
+        }
+        sums[k].ns += s->end - s->start;
+        sums[k].count++;
+        if (s->start < sums[k].first)
+            sums[k].first = s->start;
+    }
+    const sum *best = NULL;
+    for (size_t k = 0; k < nsums; ++k)
+        if (!best || sums[k].ns > best->ns || (sums[k].ns == best->ns && sums[k].first < best->first))
+            best = &sums[k];
+    if (best) {
+        out->found = 1;
+        out->launch = *best->launch;
+        out->launches = best->count;
+        out->time_s = 1e-9 * (double)best->ns;
+        out->share = total ? (double)best->ns / (double)total : 0;
+    }
+    free(sums);
+}
+
 #ifndef PB_HAVE_CUPTI
 
 int pb_trace_start(char *why, size_t cap)
@@ -65,7 +197,6 @@ void pb_trace_stop(void) {}
 
 #include <cupti_activity.h>
 #include <dlfcn.h>
-#include <pthread.h>
 
 static struct {
     void *lib;
@@ -94,7 +225,7 @@ static void CUPTIAPI buffer_requested(uint8_t **buffer, size_t *size, size_t *ma
     *max_records = 0;
 }
 
-static void push_span(uint64_t start, uint64_t end, int is_kernel)
+static void push_span(uint64_t start, uint64_t end, int is_kernel, const pb_launch *launch)
 {
     if (npending == cappending) {
         size_t cap = cappending ? 2 * cappending : 4096;
@@ -104,7 +235,7 @@ static void push_span(uint64_t start, uint64_t end, int is_kernel)
         pending = p;
         cappending = cap;
     }
-    pending[npending++] = (pb_span){start, end, is_kernel};
+    pending[npending++] = (pb_span){start, end, is_kernel, launch};
 }
 
 /* Records are read with the struct layouts of the CUPTI headers the build used; the
@@ -121,17 +252,20 @@ static void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream, uint8_t *b
         case CUPTI_ACTIVITY_KIND_KERNEL:
         case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL: {
             const CUpti_ActivityKernel10 *k = (const CUpti_ActivityKernel10 *)rec;
-            push_span(k->start, k->end, 1);
+            const pb_launch l = {k->name, k->registersPerThread, (int)k->localMemoryPerThread, k->staticSharedMemory,
+                                 k->dynamicSharedMemory, {k->gridX, k->gridY, k->gridZ},
+                                 {k->blockX, k->blockY, k->blockZ}};
+            push_span(k->start, k->end, 1, pb_trace_launch_intern(&l));
             break;
         }
         case CUPTI_ACTIVITY_KIND_MEMCPY: {
             const CUpti_ActivityMemcpy6 *m = (const CUpti_ActivityMemcpy6 *)rec;
-            push_span(m->start, m->end, 0);
+            push_span(m->start, m->end, 0, NULL);
             break;
         }
         case CUPTI_ACTIVITY_KIND_MEMSET: {
             const CUpti_ActivityMemset4 *m = (const CUpti_ActivityMemset4 *)rec;
-            push_span(m->start, m->end, 0);
+            push_span(m->start, m->end, 0, NULL);
             break;
         }
         default:

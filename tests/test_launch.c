@@ -1,12 +1,13 @@
 /* Unit tests of why a row is slow (issue 26): the occupancy calculator
  * (harness/pb_occupancy.c) against cases worked by hand from the CUDA occupancy rules and,
  * where the CUDA toolkit's cuda_occupancy.h is installed, against NVIDIA's own calculator
- * over a grid of launches. No GPU needed.
- * Usage: test_launch GROUP (occupancy, occupancy_cuda). */
+ * over a grid of launches; the launch that takes most of the time (pb_trace). No GPU needed.
+ * Usage: test_launch GROUP (occupancy, occupancy_cuda, facts). */
 #define _GNU_SOURCE
 #include "pb_check.h"
 #include "pb_common.h"
 #include "pb_occupancy.h"
+#include "pb_trace.h"
 
 #include <limits.h>
 #include <math.h>
@@ -209,12 +210,83 @@ static void test_occupancy_cuda(void)
 #endif
 }
 
+/* ---- the launch that takes most of the time ---- */
+
+static void test_facts(void)
+{
+    /* the same fields give the same copy; any field apart, another */
+    pb_launch a = {"_Z4dmvmPdS_", 40, 0, 0, 0, {132, 1, 1}, {256, 1, 1}};
+    char name[] = "_Z4dmvmPdS_"; /* another buffer with the same text */
+    pb_launch a2 = a, b = a, c = a;
+    a2.name = name;
+    b.grid[0] = 264;
+    c.name = "_Z6reduceILi128EEvPKiPii";
+    c.smem_static_bytes = 512;
+    const pb_launch *la = pb_trace_launch_intern(&a), *la2 = pb_trace_launch_intern(&a2);
+    const pb_launch *lb = pb_trace_launch_intern(&b), *lc = pb_trace_launch_intern(&c);
+    CHECK(la && la == la2 && la != lb && lb != lc && la->name != a.name && strcmp(la->name, a.name) == 0);
+    name[0] = 'X'; /* the copy keeps its own name */
+    CHECK(strcmp(la2->name, "_Z4dmvmPdS_") == 0);
+    /* many launches (a size sweep's grids): the table grows, each keeps its copy */
+    const pb_launch *first = NULL;
+    for (int g = 1; g <= 5000; ++g) {
+        pb_launch s = a;
+        s.grid[0] = g;
+        const pb_launch *l = pb_trace_launch_intern(&s);
+        CHECK(l && l->grid[0] == g);
+        if (g == 1)
+            first = l;
+    }
+    pb_launch s1 = a;
+    s1.grid[0] = 1;
+    CHECK(pb_trace_launch_intern(&s1) == first);
+
+    /* Two repetition windows [100, 200] and [300, 400] (ns). */
+    const uint64_t begin[] = {100, 300}, end[] = {200, 400};
+    const pb_span spans[] = {
+        {10, 90, 1, lc},    /* before the windows (the checked run): ignored */
+        {110, 130, 1, la},  /* rep 0: a 20 ns, b 30 ns, c 25 ns, a copy */
+        {130, 160, 1, lb},
+        {160, 185, 1, lc},
+        {185, 190, 0, NULL},
+        {310, 330, 1, la},  /* rep 1: a 20 ns, b 10 ns, c 25 ns */
+        {330, 340, 1, lb},
+        {340, 365, 1, lc},
+        {250, 290, 1, la},  /* between the windows: ignored */
+    };
+    pb_launch_facts f;
+    pb_trace_launch_facts(spans, sizeof spans / sizeof *spans, begin, end, 2, &f);
+    /* a 40, b 40, c 50 of 130 ns: c */
+    CHECK(f.found && f.launch.smem_static_bytes == 512 && strcmp(f.launch.name, c.name) == 0);
+    CHECK(f.launches == 2);
+    CHECK_NEAR(f.time_s, 50e-9, 1e-15);
+    CHECK_NEAR(f.share, 50.0 / 130.0, 1e-12);
+    /* a tie (a and b, 40 ns each, without c): the one that started first, a */
+    const pb_span tie[] = {{130, 160, 1, lb}, {110, 130, 1, la}, {310, 330, 1, la}, {330, 340, 1, lb}};
+    pb_trace_launch_facts(tie, 4, begin, end, 2, &f);
+    CHECK(f.found && f.launch.grid[0] == 132 && f.launches == 2);
+    CHECK_NEAR(f.share, 0.5, 1e-12);
+    /* kernels without a launch record count in the total only; none inside: not found */
+    const pb_span bare[] = {{110, 190, 1, NULL}, {310, 320, 1, la}};
+    pb_trace_launch_facts(bare, 2, begin, end, 2, &f);
+    CHECK(f.found && f.launches == 1);
+    CHECK_NEAR(f.share, 10.0 / 90.0, 1e-12);
+    pb_trace_launch_facts(spans, 1, begin, end, 2, &f);
+    CHECK(!f.found && f.share == 0);
+    pb_trace_launch_facts(NULL, 0, begin, end, 2, &f);
+    CHECK(!f.found);
+    /* the spans still give the device times as before */
+    pb_rep_device d[2];
+    CHECK(pb_trace_assign(spans, sizeof spans / sizeof *spans, begin, end, 2, d) == 2);
+    CHECK(d[0].kernels == 3 && d[0].activities == 4 && d[1].kernels == 3);
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
         const char *name;
         void (*fn)(void);
-    } groups[] = {{"occupancy", test_occupancy}, {"occupancy_cuda", test_occupancy_cuda}};
+    } groups[] = {{"occupancy", test_occupancy}, {"occupancy_cuda", test_occupancy_cuda}, {"facts", test_facts}};
     int ran = 0;
     for (size_t i = 0; i < sizeof groups / sizeof *groups; ++i)
         if (argc < 2 || strcmp(argv[1], groups[i].name) == 0) {
