@@ -1,11 +1,14 @@
-/* Unit tests of why a row is slow (issue 26): the occupancy calculator
+/* Unit tests of why a row is slow and what it costs (issue 26): the occupancy calculator
  * (harness/pb_occupancy.c) against cases worked by hand from the CUDA occupancy rules and,
  * where the CUDA toolkit's cuda_occupancy.h is installed, against NVIDIA's own calculator
- * over a grid of launches; the launch that takes most of the time (pb_trace). No GPU needed.
- * Usage: test_launch GROUP (occupancy, occupancy_cuda, facts). */
+ * over a grid of launches; the launch that takes most of the time (pb_trace); the energy
+ * bookkeeping and measurement with a fake counter and clock, the cooldown, and the option
+ * values (pb_energy). No GPU needed.
+ * Usage: test_launch GROUP (occupancy, occupancy_cuda, facts, energy, cooldown). */
 #define _GNU_SOURCE
 #include "pb_check.h"
 #include "pb_common.h"
+#include "pb_energy.h"
 #include "pb_occupancy.h"
 #include "pb_trace.h"
 
@@ -281,12 +284,223 @@ static void test_facts(void)
     CHECK(d[0].kernels == 3 && d[0].activities == 4 && d[1].kernels == 3);
 }
 
+/* ---- energy ---- */
+
+/* A GPU drawing `watts`, whose counter NVML updates every `period` s (the reading holds
+ * the energy up to the last update), and a repetition that takes `rep_s` of its clock. */
+typedef struct fake_gpu {
+    double t, watts, period, rep_s;
+    double temp, cooling;    /* C, and C lost per second of sleep */
+    int missing;             /* no counter */
+    int stuck;               /* the counter never moves */
+    double wrap_at;          /* the counter restarts from 0 at this time (0: never) */
+    unsigned long long base; /* mJ at t = 0 */
+    long reps, reads;
+    int fail_after;          /* the repetition fails after this many (0: never) */
+} fake_gpu;
+
+static int fake_energy(void *ctx, unsigned long long *mj, char *why, size_t cap)
+{
+    fake_gpu *g = ctx;
+    if (g->missing) {
+        snprintf(why, cap, "this GPU has no energy counter (NVML: not supported)");
+        return -1;
+    }
+    ++g->reads;
+    double updated = g->stuck ? 0 : floor(g->t / g->period + 1e-9) * g->period;
+    if (g->wrap_at > 0 && g->t >= g->wrap_at)
+        *mj = (unsigned long long)llround((updated - g->wrap_at) * g->watts * 1e3);
+    else
+        *mj = g->base + (unsigned long long)llround(updated * g->watts * 1e3);
+    return 0;
+}
+
+static int fake_temp(void *ctx, double *c)
+{
+    *c = ((fake_gpu *)ctx)->temp;
+    return 0;
+}
+
+static int fake_sm(void *ctx, double *mhz)
+{
+    (void)ctx;
+    *mhz = 1980;
+    return 0;
+}
+
+static double fake_now(void *ctx) { return ((fake_gpu *)ctx)->t; }
+
+static void fake_sleep(void *ctx, double s)
+{
+    fake_gpu *g = ctx;
+    g->t += s;
+    g->temp -= g->cooling * s;
+}
+
+static int fake_rep(void *ctx)
+{
+    fake_gpu *g = ctx;
+    if (g->fail_after && g->reps >= g->fail_after)
+        return PB_ERR;
+    g->t += g->rep_s;
+    g->temp += 0.001; /* it warms while it works */
+    ++g->reps;
+    return PB_OK;
+}
+
+static pb_energy_source fake_source(fake_gpu *g)
+{
+    return (pb_energy_source){fake_energy, fake_temp, fake_sm, fake_now, fake_sleep, g};
+}
+
+static void test_energy(void)
+{
+    pb_energy e;
+    pb_energy_window w;
+    /* the bookkeeping: normal, J = delta / reps */
+    pb_energy_clear(&e);
+    pb_energy_window_start(&w, 10.0, 1000);
+    pb_energy_window_add(&w, 10.5, 301000);
+    pb_energy_window_add(&w, 11.2, 601000);
+    w.reps = 100;
+    pb_energy_account(&w, 1.0, &e);
+    CHECK(e.ok && e.why[0] == '\0' && e.reps == 100 && e.updates == 2);
+    CHECK_NEAR(e.joules, 600, 1e-9);
+    CHECK_NEAR(e.j_per_rep, 6, 1e-12);
+    CHECK_NEAR(e.window_s, 1.2, 1e-12);
+    CHECK_NEAR(e.power_w, 500, 1e-9);
+    /* too short */
+    pb_energy_window_start(&w, 0, 1000);
+    pb_energy_window_add(&w, 0.5, 251000);
+    w.reps = 10;
+    pb_energy_account(&w, 1.0, &e);
+    CHECK(!e.ok && strstr(e.why, "shorter than --energy-window 1 s") && isnan(e.j_per_rep) && isnan(e.power_w));
+    /* the counter did not advance */
+    pb_energy_window_start(&w, 0, 1000);
+    pb_energy_window_add(&w, 1.5, 1000);
+    w.reps = 10;
+    pb_energy_account(&w, 1.0, &e);
+    CHECK(!e.ok && strstr(e.why, "did not advance") && e.updates == 0);
+    /* wrapped, or reset: lower at the end, or lower once in between */
+    pb_energy_window_start(&w, 0, 5000);
+    pb_energy_window_add(&w, 1.5, 2000);
+    w.reps = 10;
+    pb_energy_account(&w, 1.0, &e);
+    CHECK(!e.ok && strstr(e.why, "backwards (5000 -> 2000 mJ)"));
+    pb_energy_window_start(&w, 0, 5000);
+    pb_energy_window_add(&w, 0.5, 2000);
+    pb_energy_window_add(&w, 1.5, 900000);
+    w.reps = 10;
+    pb_energy_account(&w, 1.0, &e);
+    CHECK(!e.ok && strstr(e.why, "backwards") && w.backwards);
+    /* no repetition */
+    pb_energy_window_start(&w, 0, 0);
+    pb_energy_window_add(&w, 2, 1000);
+    pb_energy_account(&w, 1.0, &e);
+    CHECK(!e.ok && strstr(e.why, "no repetition"));
+
+    /* The measurement: 500 W, updates every 100 ms, 7 ms repetitions (3.5 J each). The
+     * window starts and ends at updates, so it is off by at most a repetition's lag at
+     * each end: 2 x 7 ms of at least 1 s. */
+    fake_gpu g = {.t = 5.03, .watts = 500, .period = 0.1, .rep_s = 0.007, .temp = 40, .base = 123456789};
+    pb_energy_source src = fake_source(&g);
+    CHECK(pb_energy_measure(&src, fake_rep, &g, 1.0, &e) == PB_OK);
+    CHECK(e.ok);
+    CHECK(e.window_s >= 1.0 && e.window_s < 1.2);
+    CHECK(e.updates >= 10 && e.updates <= 12);
+    CHECK(e.reps >= 140 && e.reps < g.reps); /* the repetitions before the first update are not counted */
+    CHECK_NEAR(e.j_per_rep, 3.5, 3.5 * 0.015);
+    CHECK_NEAR(e.power_w, 500, 500 * 0.015);
+    CHECK_NEAR(e.joules, e.j_per_rep * e.reps, 1e-9);
+    CHECK(e.temp_c_start == 40 && e.temp_c_end > 40 && e.sm_mhz_start == 1980 && e.sm_mhz_end == 1980);
+    printf("fake 500 W, 3.5 J a repetition: %.4f J, %.2f W, %.3f s, %ld reps, %d updates\n", e.j_per_rep,
+           e.power_w, e.window_s, e.reps, e.updates);
+    /* the counter is read at most every millisecond, also with repetitions of 10 us */
+    g = (fake_gpu){.t = 0, .watts = 300, .period = 0.1, .rep_s = 10e-6, .temp = 40};
+    CHECK(pb_energy_measure(&src, fake_rep, &g, 0.5, &e) == PB_OK && e.ok);
+    CHECK(g.reads < 1000 && g.reps > 50000); /* ~0.65 s of repetitions, one read a millisecond */
+    CHECK_NEAR(e.power_w, 300, 300 * 0.01);
+    /* a repetition longer than the window: 4 s each, one in the window */
+    g = (fake_gpu){.t = 0, .watts = 676, .period = 0.1, .rep_s = 4.26, .temp = 40};
+    CHECK(pb_energy_measure(&src, fake_rep, &g, 1.0, &e) == PB_OK && e.ok && e.reps == 1);
+    CHECK_NEAR(e.j_per_rep, 676 * 4.26, 676 * 0.1);
+    /* a GPU without the counter: no repetition run, the reason kept */
+    g = (fake_gpu){.t = 0, .watts = 500, .period = 0.1, .rep_s = 0.007, .missing = 1, .temp = 40};
+    CHECK(pb_energy_measure(&src, fake_rep, &g, 1.0, &e) == PB_OK);
+    CHECK(!e.ok && strstr(e.why, "no energy counter") && g.reps == 0 && isnan(e.j_per_rep));
+    /* a counter that never moves: bounded (1 s to start, the window, 1 s to end), refused */
+    g = (fake_gpu){.t = 0, .watts = 500, .period = 0.1, .rep_s = 0.007, .stuck = 1, .temp = 40};
+    CHECK(pb_energy_measure(&src, fake_rep, &g, 1.0, &e) == PB_OK);
+    CHECK(!e.ok && strstr(e.why, "did not advance") && g.t < 3.1 && g.t > 2.9);
+    /* a counter that wraps inside the window */
+    g = (fake_gpu){.t = 0, .watts = 500, .period = 0.1, .rep_s = 0.007, .wrap_at = 0.6, .base = 1000000,
+                   .temp = 40};
+    CHECK(pb_energy_measure(&src, fake_rep, &g, 1.0, &e) == PB_OK);
+    CHECK(!e.ok && strstr(e.why, "backwards"));
+    /* a repetition that fails: its error, and no energy */
+    g = (fake_gpu){.t = 0, .watts = 500, .period = 0.1, .rep_s = 0.007, .fail_after = 20, .temp = 40};
+    CHECK(pb_energy_measure(&src, fake_rep, &g, 1.0, &e) == PB_ERR && !e.ok);
+
+    /* the option values */
+    double v;
+    char err[200];
+    CHECK(pb_energy_parse_window("1", &v, err, sizeof err) == PB_OK && v == 1);
+    CHECK(pb_energy_parse_window("2.5", &v, err, sizeof err) == PB_OK && v == 2.5);
+    CHECK(pb_energy_parse_window("0.1", &v, err, sizeof err) == PB_OK);
+    const char *bad_window[] = {"0", "-1", "0.05", "one", "", "1s", "nan", "inf", "601", "1e400"};
+    for (size_t i = 0; i < sizeof bad_window / sizeof *bad_window; ++i) {
+        err[0] = '\0';
+        CHECK(pb_energy_parse_window(bad_window[i], &v, err, sizeof err) == PB_ERR &&
+              strstr(err, "--energy-window needs seconds") && !strchr(err, '\n'));
+    }
+    CHECK(pb_cooldown_parse("auto", &v, err, sizeof err) == PB_OK && v == PB_COOLDOWN_AUTO);
+    CHECK(pb_cooldown_parse("30", &v, err, sizeof err) == PB_OK && v == 30);
+    CHECK(pb_cooldown_parse("0.5", &v, err, sizeof err) == PB_OK && v == 0.5);
+    const char *bad_cool[] = {"0", "-5", "Auto", "soon", "", "31536000", "3601", "nan", "-inf"};
+    for (size_t i = 0; i < sizeof bad_cool / sizeof *bad_cool; ++i) {
+        err[0] = '\0';
+        CHECK(pb_cooldown_parse(bad_cool[i], &v, err, sizeof err) == PB_ERR && strstr(err, "--cooldown needs") &&
+              !strchr(err, '\n'));
+    }
+}
+
+static void test_cooldown(void)
+{
+    char note[160];
+    /* a fixed wait */
+    fake_gpu g = {.t = 0, .temp = 60, .cooling = 1};
+    pb_energy_source src = fake_source(&g);
+    CHECK(pb_cooldown_wait(&src, 30, 40, note, sizeof note) == 30 && g.t == 30 && note[0] == '\0');
+    /* none */
+    g.t = 0;
+    CHECK(pb_cooldown_wait(&src, 0, 40, note, sizeof note) == 0 && g.t == 0);
+    /* auto: 60 C, 1 C a second, the run began at 40 C: until 43 C, 17 s */
+    g = (fake_gpu){.t = 0, .temp = 60, .cooling = 1};
+    double waited = pb_cooldown_wait(&src, PB_COOLDOWN_AUTO, 40, note, sizeof note);
+    CHECK(waited >= 17 && waited <= 17.5 && g.temp <= 43 && note[0] == '\0');
+    /* already cool: no wait */
+    g = (fake_gpu){.t = 0, .temp = 42, .cooling = 1};
+    CHECK(pb_cooldown_wait(&src, PB_COOLDOWN_AUTO, 40, note, sizeof note) == 0 && g.t == 0);
+    /* a GPU that does not cool: bounded, and the row says so */
+    g = (fake_gpu){.t = 0, .temp = 80, .cooling = 0};
+    waited = pb_cooldown_wait(&src, PB_COOLDOWN_AUTO, 40, note, sizeof note);
+    CHECK(waited >= PB_COOLDOWN_AUTO_LIMIT && waited <= PB_COOLDOWN_AUTO_LIMIT + 0.5);
+    CHECK(strstr(note, "still 80 C after 120 s (the run began at 40 C)"));
+    /* no temperature: no wait, said */
+    g = (fake_gpu){.t = 0, .temp = 80};
+    src.temp_c = NULL;
+    CHECK(pb_cooldown_wait(&src, PB_COOLDOWN_AUTO, 40, note, sizeof note) == 0 && strstr(note, "no GPU temperature"));
+    src = fake_source(&g);
+    CHECK(pb_cooldown_wait(&src, PB_COOLDOWN_AUTO, NAN, note, sizeof note) == 0 && strstr(note, "no GPU temperature"));
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
         const char *name;
         void (*fn)(void);
-    } groups[] = {{"occupancy", test_occupancy}, {"occupancy_cuda", test_occupancy_cuda}, {"facts", test_facts}};
+    } groups[] = {{"occupancy", test_occupancy}, {"occupancy_cuda", test_occupancy_cuda}, {"facts", test_facts},
+                  {"energy", test_energy},       {"cooldown", test_cooldown}};
     int ran = 0;
     for (size_t i = 0; i < sizeof groups / sizeof *groups; ++i)
         if (argc < 2 || strcmp(argv[1], groups[i].name) == 0) {
