@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #include "pb_bench.h"
 #include "pb_cli.h"
+#include "pb_facts.h"
 #include "pb_gpu.h"
 #include "pb_nvml.h"
 #include "pb_rate.h"
@@ -305,6 +306,7 @@ typedef struct timing {
     double *kernels; /* kernels per repetition (traced) */
     double *kernel_sum;
     const char *device_clock;
+    pb_launch_facts facts; /* traced: the launch that took most of the time */
 } timing;
 
 static void timing_free(timing *t)
@@ -348,6 +350,7 @@ static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *
         pb_rep_device *dev = calloc(n, sizeof *dev);
         if (dev) {
             pb_trace_assign(spans, nspans, begin, end, reps, dev);
+            pb_trace_launch_facts(spans, nspans, begin, end, reps, &t->facts);
             for (size_t i = 0; i < n; ++i) {
                 t->device[i] = dev[i].device_s;
                 t->kernels[i] = dev[i].kernels;
@@ -489,6 +492,7 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         snprintf(r.note, sizeof r.note, "%s failed to run (backend error)", v->name);
     } else {
         record_times(&r, &t, reps);
+        pb_facts_launch(&r, &t.facts, w->cc);
         r.gbs = r.bytes / r.time_median_s * 1e-9;
         r.gflops = r.flops / r.time_median_s * 1e-9;
         if (c->bench->elems)

@@ -3,12 +3,13 @@
  * where the CUDA toolkit's cuda_occupancy.h is installed, against NVIDIA's own calculator
  * over a grid of launches; the launch that takes most of the time (pb_trace); the energy
  * bookkeeping and measurement with a fake counter and clock, the cooldown, and the option
- * values (pb_energy). No GPU needed.
- * Usage: test_launch GROUP (occupancy, occupancy_cuda, facts, energy, cooldown). */
+ * values (pb_energy); the columns of a row they fill (pb_facts). No GPU needed.
+ * Usage: test_launch GROUP (occupancy, occupancy_cuda, facts, energy, cooldown, row). */
 #define _GNU_SOURCE
 #include "pb_check.h"
 #include "pb_common.h"
 #include "pb_energy.h"
+#include "pb_facts.h"
 #include "pb_occupancy.h"
 #include "pb_trace.h"
 
@@ -494,13 +495,83 @@ static void test_cooldown(void)
     CHECK(pb_cooldown_wait(&src, PB_COOLDOWN_AUTO, NAN, note, sizeof note) == 0 && strstr(note, "no GPU temperature"));
 }
 
+/* ---- the row's columns ---- */
+
+static void test_row(void)
+{
+    /* gcc-12's dmvm on an H100 (issue 26): 255 registers, grid 132, block 256 */
+    pb_launch l = {"dmvm_v9$_omp_fn$0", 255, 24, 0, 0, {132, 1, 1}, {256, 1, 1}};
+    pb_launch_facts f = {1, l, 10, 1e-3, 0.97};
+    pb_row r;
+    pb_row_init(&r);
+    pb_facts_launch(&r, &f, 90);
+    CHECK(strcmp(r.kernel_name, "dmvm_v9$_omp_fn$0") == 0 && r.regs_per_thread == 255 &&
+          r.local_bytes_per_thread == 24 && r.smem_static_bytes == 0 && r.smem_dynamic_bytes == 0);
+    CHECK(strcmp(r.grid, "132x1x1") == 0 && strcmp(r.block, "256x1x1") == 0);
+    CHECK_NEAR(r.kernel_share_pct, 97, 1e-9);
+    CHECK(r.warps_per_sm == 8 && r.occupancy_pct == 12.5 && strcmp(r.occupancy_limit, "registers") == 0);
+    CHECK(r.note[0] == '\0');
+    /* a 2D block with shared memory: 16 x 16 = 256 threads, 32 regs, 48 KiB + 1 KiB: 4 blocks */
+    pb_launch t = {"_Z9transposeILi32EEvPKdPdii", 32, 0, 33 * 32 * 8, 40 * 1024 - 33 * 32 * 8, {4, 4, 1}, {16, 16, 1}};
+    pb_launch_facts ft = {1, t, 1, 1e-6, 1};
+    pb_row_init(&r);
+    pb_facts_launch(&r, &ft, 90);
+    /* 40 KiB + 1 KiB = 41984 (328 x 128); 233472 / 41984 = 5.56 -> 5 blocks of 8 warps */
+    CHECK(strcmp(r.block, "16x16x1") == 0 && r.warps_per_sm == 40 && strcmp(r.occupancy_limit, "shared") == 0);
+    /* a GPU the table lacks: the launch facts, no occupancy, and the note says why */
+    pb_row_init(&r);
+    pb_facts_launch(&r, &f, 100);
+    CHECK(r.regs_per_thread == 255 && isnan(r.occupancy_pct) && isnan(r.warps_per_sm) && !r.occupancy_limit[0]);
+    CHECK(strstr(r.note, "occupancy unknown: no SM limits for compute capability 10.0"));
+    /* no GPU known (cc 0): facts only, silently */
+    pb_row_init(&r);
+    pb_facts_launch(&r, &f, 0);
+    CHECK(r.regs_per_thread == 255 && isnan(r.occupancy_pct) && !r.note[0]);
+    /* nothing found: nothing written */
+    pb_launch_facts none = {0};
+    pb_row_init(&r);
+    pb_facts_launch(&r, &none, 90);
+    CHECK(!r.kernel_name[0] && isnan(r.regs_per_thread) && !r.grid[0]);
+
+    /* energy: 8192^3 SGEMM (issue 26's probe): 2 x 8192^3 FLOPs, 2879 J over 4.26 s */
+    pb_energy e;
+    pb_energy_clear(&e);
+    e.ok = 1;
+    e.j_per_rep = 2879;
+    e.power_w = 676;
+    e.window_s = 4.26;
+    e.reps = 1;
+    e.updates = 42;
+    e.temp_c_start = 35;
+    e.temp_c_end = 61;
+    e.sm_mhz_start = e.sm_mhz_end = 1980;
+    pb_row_init(&r);
+    r.flops = 2.0 * 8192 * 8192 * 8192;
+    r.bytes = 3.0 * 4 * 8192 * 8192;
+    pb_facts_energy(&r, &e);
+    CHECK(r.energy_j_per_rep == 2879 && r.power_w == 676 && r.energy_window_s == 4.26 && r.energy_reps == 1 &&
+          r.energy_updates == 42 && r.temp_c_start == 35 && r.temp_c_end == 61 && r.sm_clock_mhz_end == 1980);
+    CHECK_NEAR(r.gflop_per_j, 2.0 * 8192 * 8192 * 8192 / 2879 * 1e-9, 1e-9); /* 0.38 GFLOP/J a repetition */
+    CHECK_NEAR(r.gb_per_j, 3.0 * 4 * 8192 * 8192 / 2879 * 1e-9, 1e-12);
+    CHECK(!r.note[0]);
+    /* refused: empty columns, the reason in the note (after what was there) */
+    pb_energy_clear(&e);
+    snprintf(e.why, sizeof e.why, "this GPU has no energy counter (NVML: not supported)");
+    pb_row_init(&r);
+    snprintf(r.note, sizeof r.note, "shape per_sm=2");
+    pb_facts_energy(&r, &e);
+    CHECK(isnan(r.energy_j_per_rep) && isnan(r.power_w) && isnan(r.gb_per_j) && isnan(r.energy_window_s));
+    CHECK(strcmp(r.note, "shape per_sm=2; no energy: this GPU has no energy counter (NVML: not supported)") == 0);
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
         const char *name;
         void (*fn)(void);
     } groups[] = {{"occupancy", test_occupancy}, {"occupancy_cuda", test_occupancy_cuda}, {"facts", test_facts},
-                  {"energy", test_energy},       {"cooldown", test_cooldown}};
+                  {"energy", test_energy},       {"cooldown", test_cooldown},
+                  {"row", test_row}};
     int ran = 0;
     for (size_t i = 0; i < sizeof groups / sizeof *groups; ++i)
         if (argc < 2 || strcmp(argv[1], groups[i].name) == 0) {
