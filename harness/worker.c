@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #include "pb_bench.h"
 #include "pb_cli.h"
+#include "pb_energy.h"
 #include "pb_facts.h"
 #include "pb_gpu.h"
 #include "pb_nvml.h"
@@ -54,6 +55,7 @@ typedef struct worker {
     int rows;
     char host[64];
     char gpu_uuid[64]; /* of the GPU this worker was given, when the driver found it */
+    double start_temp_c; /* its temperature when the run began (--cooldown auto), NaN unknown */
     int cc; /* compute capability x 10 of the GPU (0: none), the key of the tuning table */
 } worker;
 
@@ -417,6 +419,19 @@ static void record_gpu_state(pb_row *r, const pb_gpu_state *before, const pb_gpu
     pb_strlcpy(r->throttled, pb_nvml_throttled(reasons) ? "yes" : "no", sizeof r->throttled);
 }
 
+/* One repetition for pb_energy_measure. */
+typedef struct energy_rep_ctx {
+    const pb_backend *be;
+    const pb_variant *v;
+    const pb_args *a;
+} energy_rep_ctx;
+
+static int energy_rep(void *ctx)
+{
+    const energy_rep_ctx *e = ctx;
+    return one_rep(e->be, e->v, e->a, NULL);
+}
+
 static void measure(worker *w, const backend_state *bs, const pb_variant *v, const host_case *h, pb_args *a,
                     double transfer_s)
 {
@@ -426,6 +441,12 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     pb_row r;
     row_start(w, bs, v, c, &r);
     r.transfer_s = transfer_s;
+    int gpu_row = strcmp(r.offload, "device") == 0;
+    pb_energy_source gpu;
+    pb_energy_source_nvml(&gpu);
+    char cool_note[160] = "";
+    if (gpu_row && o->cooldown != 0) /* --cooldown: before the configuration's first run */
+        r.cooldown_s = pb_cooldown_wait(&gpu, o->cooldown, w->start_temp_c, cool_note, sizeof cool_note);
 
     /* The checked run comes first (poisoned output, offload flag cleared): it is also the
      * first untimed run and tells how long one run takes, so that --time-budget bounds the
@@ -461,7 +482,6 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     }
 
     pb_gpu_state before, after;
-    int gpu_row = strcmp(r.offload, "device") == 0;
     if (gpu_row)
         pb_nvml_sample(&before);
     /* The timed repetitions in what the budget has left (at least one). */
@@ -482,6 +502,13 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         pass = check_output(be, h, a, &again, note, sizeof note);
         if (again.err > chk.err || isnan(chk.err))
             chk = again;
+    }
+    /* --energy: a window of repetitions of its own, after the timed ones and the check */
+    pb_energy energy;
+    int energy_measured = rc == PB_OK && pass && gpu_row && o->energy;
+    if (energy_measured) {
+        energy_rep_ctx ec = {be, v, a};
+        rc = pb_energy_measure(&gpu, energy_rep, &ec, o->energy_window, &energy);
     }
 
     if (rc == PB_SKIP) {
@@ -525,6 +552,9 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
             note_add(&r, cut);
         }
         note_add(&r, timing_note);
+        if (energy_measured)
+            pb_facts_energy(&r, &energy);
+        note_add(&r, cool_note);
     }
     if (strcmp(v->name, "best") == 0) { /* the launch shape it ran with, or skipped */
         pb_shape sh;
@@ -789,6 +819,7 @@ int main(int argc, char **argv)
     }
     static worker w;
     w.o = &o;
+    w.start_temp_c = o.start_temp_c;
     w.profile = o.gpu_profile[0] ? pb_gpu_profile_by_id(o.gpu_profile) : NULL;
     w.emit = stdout;
     w.emit_name = o.emit[0] ? o.emit : "standard output";
@@ -843,6 +874,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "portbench: %s: backend %s skipped: %s\n", PB_WORKER_NAME, be->name, bs->why);
         if (bs->status == PB_OK && be->gpu && !bs->dev.on_host) {
             int nvml_ok = bs->dev.uuid[0] && pb_nvml_open(bs->dev.uuid) == 0;
+            unsigned celsius; /* a worker started by hand: the run begins now */
+            if (nvml_ok && isnan(w.start_temp_c) && pb_nvml_temperature_c(&celsius) == 0)
+                w.start_temp_c = celsius;
             if (!nvml_ok && !o.quiet)
                 fprintf(stderr, "portbench: %s: NVML unavailable: no clock or throttle readings\n", PB_WORKER_NAME);
             if (trace_why[0] && strcmp(o.clock, "host") != 0 && !o.quiet)

@@ -3,10 +3,12 @@
  * where the CUDA toolkit's cuda_occupancy.h is installed, against NVIDIA's own calculator
  * over a grid of launches; the launch that takes most of the time (pb_trace); the energy
  * bookkeeping and measurement with a fake counter and clock, the cooldown, and the option
- * values (pb_energy); the columns of a row they fill (pb_facts). No GPU needed.
- * Usage: test_launch GROUP (occupancy, occupancy_cuda, facts, energy, cooldown, row). */
+ * values (pb_energy); the columns of a row they fill (pb_facts); the options --energy,
+ * --energy-window and --cooldown from the command line to a worker. No GPU needed.
+ * Usage: test_launch GROUP (occupancy, occupancy_cuda, facts, energy, cooldown, row, options). */
 #define _GNU_SOURCE
 #include "pb_check.h"
+#include "pb_cli.h"
 #include "pb_common.h"
 #include "pb_energy.h"
 #include "pb_facts.h"
@@ -564,6 +566,52 @@ static void test_row(void)
     CHECK(strcmp(r.note, "shape per_sm=2; no energy: this GPU has no energy counter (NVML: not supported)") == 0);
 }
 
+/* ---- the options, from the command line to the worker ---- */
+
+static int parse(pb_options *o, const char *line, int worker, char *err, size_t cap)
+{
+    char buf[1024], *argv[64];
+    int argc = 0;
+    pb_strlcpy(buf, line, sizeof buf);
+    for (char *t = strtok(buf, " "); t && argc < 64; t = strtok(NULL, " "))
+        argv[argc++] = t;
+    pb_options_defaults(o, pb_bench_find("stream"));
+    return pb_options_parse(o, argc, argv, worker, err, cap);
+}
+
+/* What the driver hands a worker (pb_options_to_argv) parsed back as the worker does. */
+static int round_trip(const pb_options *o, pb_options *back, char *err, size_t cap)
+{
+    char *argv[128], store[8192];
+    int argc = pb_options_to_argv(o, o->backends, argv, 128, store, sizeof store);
+    pb_options_defaults(back, pb_bench_find("stream"));
+    return argc > 0 ? pb_options_parse(back, argc - 1, argv + 1, 1, err, cap) : PB_ERR;
+}
+
+static void test_options(void)
+{
+    static pb_options o, back;
+    char err[512];
+    CHECK(parse(&o, "--n 1000", 0, err, sizeof err) == PB_OK);
+    CHECK(!o.energy && o.energy_window == PB_ENERGY_WINDOW_DEFAULT && o.cooldown == 0 && isnan(o.start_temp_c));
+    CHECK(round_trip(&o, &back, err, sizeof err) == PB_OK && !back.energy && back.cooldown == 0);
+    /* --energy with its window, --cooldown auto and the run's start temperature */
+    CHECK(parse(&o, "--n 1000 --energy --energy-window 2.5 --cooldown auto", 0, err, sizeof err) == PB_OK);
+    CHECK(o.energy && o.energy_window == 2.5 && o.cooldown == PB_COOLDOWN_AUTO);
+    o.start_temp_c = 38.5; /* the driver read it */
+    CHECK(round_trip(&o, &back, err, sizeof err) == PB_OK);
+    CHECK(back.energy && back.energy_window == 2.5 && back.cooldown == PB_COOLDOWN_AUTO && back.start_temp_c == 38.5);
+    /* the default window, a fixed cooldown */
+    CHECK(parse(&o, "--n 1000 --energy --cooldown 30", 0, err, sizeof err) == PB_OK);
+    CHECK(round_trip(&o, &back, err, sizeof err) == PB_OK);
+    CHECK(back.energy && back.energy_window == 1 && back.cooldown == 30 && isnan(back.start_temp_c));
+    /* refused: the window without --energy, the worker's own option from the command line */
+    CHECK(parse(&o, "--n 1000 --energy-window 2", 0, err, sizeof err) == PB_ERR && strstr(err, "use it with --energy"));
+    CHECK(parse(&o, "--n 1000 --start-temp 40", 0, err, sizeof err) == PB_ERR && strstr(err, "unknown"));
+    CHECK(parse(&o, "--n 1000 --cooldown auto --start-temp x", 1, err, sizeof err) == PB_ERR &&
+          strstr(err, "--start-temp needs degrees C"));
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -571,7 +619,7 @@ int main(int argc, char **argv)
         void (*fn)(void);
     } groups[] = {{"occupancy", test_occupancy}, {"occupancy_cuda", test_occupancy_cuda}, {"facts", test_facts},
                   {"energy", test_energy},       {"cooldown", test_cooldown},
-                  {"row", test_row}};
+                  {"row", test_row},             {"options", test_options}};
     int ran = 0;
     for (size_t i = 0; i < sizeof groups / sizeof *groups; ++i)
         if (argc < 2 || strcmp(argv[1], groups[i].name) == 0) {
