@@ -20,7 +20,7 @@ void pb_facts_launch(pb_row *r, const pb_launch_facts *f, int cc)
     pb_strlcpy(r->kernel_name, l->name, sizeof r->kernel_name);
     r->kernel_share_pct = 100 * f->share;
     r->regs_per_thread = l->regs_per_thread;
-    r->local_bytes_per_thread = l->local_bytes_per_thread;
+    r->local_bytes_per_thread = l->local_bytes_per_thread >= 0 ? l->local_bytes_per_thread : NAN;
     r->smem_static_bytes = l->smem_static_bytes;
     r->smem_dynamic_bytes = l->smem_dynamic_bytes;
     snprintf(r->grid, sizeof r->grid, "%dx%dx%d", l->grid[0], l->grid[1], l->grid[2]);

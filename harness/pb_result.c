@@ -78,8 +78,10 @@ static const column columns[] = {
     S(kernel_name, "GPU rows traced with CUPTI: the kernel launch that took most of the device time of the timed "
                    "repetitions, its name as compiled; the launch facts that follow are its own"),
     N(kernel_share_pct, "that launch's share of the summed kernel time of the timed repetitions, percent"),
-    N(regs_per_thread, "registers per thread of that launch"),
-    N(local_bytes_per_thread, "local memory per thread of that launch (register spills and stack), bytes"),
+    N(regs_per_thread, "registers per thread the launch was given (CUPTI): at least 16 on an H100 or H200, also "
+                       "for a kernel compiled with fewer (cuobjdump shows the compiler's count)"),
+    N(local_bytes_per_thread, "local memory per thread of that launch's kernel: its stack frame (register spills, "
+                              "local arrays; cuobjdump's STACK), asked of the driver, bytes; empty when unknown"),
     N(smem_static_bytes, "static shared memory per block of that launch, bytes"),
     N(smem_dynamic_bytes, "dynamic shared memory per block of that launch, bytes"),
     S(grid, "grid of that launch, blocks XxYxZ"),

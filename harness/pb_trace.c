@@ -192,10 +192,13 @@ size_t pb_trace_collect(const pb_span **spans)
     return 0;
 }
 void pb_trace_stop(void) {}
+void pb_trace_resources(int on) { (void)on; }
 
 #else
 
 #include <cupti_activity.h>
+#include <cupti_callbacks.h>
+#include <cupti_driver_cbid.h>
 #include <dlfcn.h>
 
 static struct {
@@ -238,6 +241,196 @@ static void push_span(uint64_t start, uint64_t end, int is_kernel, const pb_laun
     pending[npending++] = (pb_span){start, end, is_kernel, launch};
 }
 
+/* ---- each function's local memory, from the driver ----
+ * The kernel record's localMemoryPerThread reads 0 on CUDA 13 (driver 580, H200) also
+ * for kernels whose frame holds spills or a local array (cuobjdump: STACK:256, LOCAL:0;
+ * cudaFuncGetAttributes: localSizeBytes 256). So the frame is asked of the driver
+ * (CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES) once per function, in a CUPTI callback on kernel
+ * launches, and joined to the records by the kernel's name. */
+
+/* The leading members of the launch calls' parameter blocks (generated_cuda_meta.h, which
+ * does not compile alone): cuLaunchKernel, cuLaunchCooperativeKernel and their _ptsz
+ * forms begin with the function; cuLaunchKernelEx(_ptsz) with the config, then it. */
+typedef struct launch_params { CUfunction f; } launch_params;
+typedef struct launch_ex_params { const CUlaunchConfig *config; CUfunction f; } launch_ex_params;
+
+static const CUpti_CallbackId launch_cbids[] = {
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel,           CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx,         CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
+    CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel, CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz,
+};
+
+static struct {
+    CUpti_SubscriberHandle sub;
+    int subscribed, on;
+    CUresult (*FuncGetAttribute)(int *, CUfunction_attribute, CUfunction);
+    CUresult (*KernelGetAttribute)(int *, CUfunction_attribute, CUkernel, CUdevice);
+    CUresult (*CtxGetDevice)(CUdevice *);
+    CUptiResult (*Subscribe)(CUpti_SubscriberHandle *, CUpti_CallbackFunc, void *);
+    CUptiResult (*Unsubscribe)(CUpti_SubscriberHandle);
+    CUptiResult (*EnableCallback)(uint32_t, CUpti_SubscriberHandle, CUpti_CallbackDomain, CUpti_CallbackId);
+} res;
+
+static pthread_mutex_t res_lock = PTHREAD_MUTEX_INITIALIZER;
+static CUfunction *seen_fn; /* functions already asked: an open-addressing set */
+static size_t nseen, capseen;
+typedef struct local_of { char *name; int bytes; } local_of;
+static local_of *locals; /* kernel name -> local bytes per thread */
+static size_t nlocals, caplocals;
+
+static size_t ptr_slot(CUfunction f, size_t cap) { return ((uintptr_t)f >> 4) * 11400714819323198485ULL & (cap - 1); }
+
+static size_t name_slot(const char *name, size_t cap)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (; *name; ++name)
+        h = (h ^ (unsigned char)*name) * 1099511628211ULL;
+    return h & (cap - 1);
+}
+
+/* Under res_lock. 1 when f was new (and is now in the set). */
+static int fn_first_time(CUfunction f)
+{
+    if (2 * (nseen + 1) > capseen) {
+        size_t cap = capseen ? 2 * capseen : 256;
+        CUfunction *t = calloc(cap, sizeof *t);
+        if (!t)
+            return 0; /* out of memory: no more functions asked */
+        for (size_t i = 0; i < capseen; ++i)
+            if (seen_fn[i]) {
+                size_t j = ptr_slot(seen_fn[i], cap);
+                while (t[j])
+                    j = (j + 1) & (cap - 1);
+                t[j] = seen_fn[i];
+            }
+        free(seen_fn);
+        seen_fn = t;
+        capseen = cap;
+    }
+    size_t j = ptr_slot(f, capseen);
+    while (seen_fn[j] && seen_fn[j] != f)
+        j = (j + 1) & (capseen - 1);
+    if (seen_fn[j])
+        return 0;
+    seen_fn[j] = f;
+    ++nseen;
+    return 1;
+}
+
+/* Under res_lock. */
+static void local_put(const char *name, int bytes)
+{
+    if (2 * (nlocals + 1) > caplocals) {
+        size_t cap = caplocals ? 2 * caplocals : 256;
+        local_of *t = calloc(cap, sizeof *t);
+        if (!t)
+            return;
+        for (size_t i = 0; i < caplocals; ++i)
+            if (locals[i].name) {
+                size_t j = name_slot(locals[i].name, cap);
+                while (t[j].name)
+                    j = (j + 1) & (cap - 1);
+                t[j] = locals[i];
+            }
+        free(locals);
+        locals = t;
+        caplocals = cap;
+    }
+    size_t j = name_slot(name, caplocals);
+    while (locals[j].name && strcmp(locals[j].name, name) != 0)
+        j = (j + 1) & (caplocals - 1);
+    if (!locals[j].name) {
+        if (!(locals[j].name = strdup(name)))
+            return;
+        ++nlocals;
+    }
+    locals[j].bytes = bytes;
+}
+
+/* The local bytes per thread of the kernel of this name, or -1 when not known. */
+static int local_get(const char *name)
+{
+    int bytes = -1;
+    pthread_mutex_lock(&res_lock);
+    if (caplocals && name) {
+        size_t j = name_slot(name, caplocals);
+        while (locals[j].name && strcmp(locals[j].name, name) != 0)
+            j = (j + 1) & (caplocals - 1);
+        if (locals[j].name)
+            bytes = locals[j].bytes;
+    }
+    pthread_mutex_unlock(&res_lock);
+    return bytes;
+}
+
+static void CUPTIAPI on_launch(void *userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid, const void *data)
+{
+    (void)userdata;
+    const CUpti_CallbackData *cb = data;
+    if (domain != CUPTI_CB_DOMAIN_DRIVER_API || cb->callbackSite != CUPTI_API_ENTER || !cb->symbolName)
+        return;
+    CUfunction f = NULL;
+    switch (cbid) {
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz:
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel:
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz:
+        f = ((const launch_params *)cb->functionParams)->f;
+        break;
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx:
+    case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz:
+        f = ((const launch_ex_params *)cb->functionParams)->f;
+        break;
+    default: break;
+    }
+    if (!f)
+        return;
+    pthread_mutex_lock(&res_lock);
+    if (fn_first_time(f)) {
+        /* since CUDA 12 the handle may be a CUkernel (the runtime loads kernels as a
+         * library): that one is asked for the device of the current context */
+        int bytes = -1;
+        CUdevice dev;
+        if (res.FuncGetAttribute(&bytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, f) == CUDA_SUCCESS ||
+            (res.KernelGetAttribute && res.CtxGetDevice && res.CtxGetDevice(&dev) == CUDA_SUCCESS &&
+             res.KernelGetAttribute(&bytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, (CUkernel)f, dev) == CUDA_SUCCESS))
+            local_put(cb->symbolName, bytes);
+    }
+    pthread_mutex_unlock(&res_lock);
+}
+
+/* Subscribe to the launch callbacks; without them (no libcuda, another CUPTI subscriber
+ * such as a profiler) local memory is what the records say, or unknown. */
+static void resources_start(void)
+{
+    void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    res.FuncGetAttribute = cuda ? (CUresult(*)(int *, CUfunction_attribute, CUfunction))dlsym(cuda, "cuFuncGetAttribute")
+                                : NULL;
+    res.KernelGetAttribute = cuda ? (CUresult(*)(int *, CUfunction_attribute, CUkernel, CUdevice))dlsym(
+                                        cuda, "cuKernelGetAttribute")
+                                  : NULL;
+    res.CtxGetDevice = cuda ? (CUresult(*)(CUdevice *))dlsym(cuda, "cuCtxGetDevice") : NULL;
+    res.Subscribe = (CUptiResult(*)(CUpti_SubscriberHandle *, CUpti_CallbackFunc, void *))dlsym(cupti.lib,
+                                                                                                "cuptiSubscribe");
+    res.Unsubscribe = (CUptiResult(*)(CUpti_SubscriberHandle))dlsym(cupti.lib, "cuptiUnsubscribe");
+    res.EnableCallback = (CUptiResult(*)(uint32_t, CUpti_SubscriberHandle, CUpti_CallbackDomain,
+                                         CUpti_CallbackId))dlsym(cupti.lib, "cuptiEnableCallback");
+    if (!res.FuncGetAttribute || !res.Subscribe || !res.Unsubscribe || !res.EnableCallback ||
+        res.Subscribe(&res.sub, on_launch, NULL) != CUPTI_SUCCESS)
+        return;
+    res.subscribed = 1;
+    pb_trace_resources(1);
+}
+
+void pb_trace_resources(int on)
+{
+    if (!res.subscribed || res.on == !!on)
+        return;
+    for (size_t i = 0; i < sizeof launch_cbids / sizeof *launch_cbids; ++i)
+        res.EnableCallback(!!on, res.sub, CUPTI_CB_DOMAIN_DRIVER_API, launch_cbids[i]);
+    res.on = !!on;
+}
+
 /* Records are read with the struct layouts of the CUPTI headers the build used; the
  * CUPTI library at run time must be of the same major version (checked at start). */
 static void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream, uint8_t *buffer, size_t size, size_t valid)
@@ -252,9 +445,11 @@ static void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream, uint8_t *b
         case CUPTI_ACTIVITY_KIND_KERNEL:
         case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL: {
             const CUpti_ActivityKernel10 *k = (const CUpti_ActivityKernel10 *)rec;
-            const pb_launch l = {k->name, k->registersPerThread, (int)k->localMemoryPerThread, k->staticSharedMemory,
-                                 k->dynamicSharedMemory, {k->gridX, k->gridY, k->gridZ},
-                                 {k->blockX, k->blockY, k->blockZ}};
+            int local = local_get(k->name); /* the driver's, else the record's when it says any */
+            if (local < 0 && k->localMemoryPerThread)
+                local = (int)k->localMemoryPerThread;
+            const pb_launch l = {k->name, k->registersPerThread, local, k->staticSharedMemory, k->dynamicSharedMemory,
+                                 {k->gridX, k->gridY, k->gridZ}, {k->blockX, k->blockY, k->blockZ}};
             push_span(k->start, k->end, 1, pb_trace_launch_intern(&l));
             break;
         }
@@ -310,6 +505,7 @@ int pb_trace_start(char *why, size_t cap)
         return PB_SKIP;
     }
     cupti.active = 1;
+    resources_start();
     return PB_OK;
 }
 
@@ -345,6 +541,9 @@ void pb_trace_stop(void)
     cupti.FlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; ++i)
         cupti.Disable(kinds[i]);
+    if (res.subscribed)
+        res.Unsubscribe(res.sub);
+    res.subscribed = res.on = 0;
     cupti.active = 0;
 }
 

@@ -21,7 +21,7 @@ extern "C" {
 typedef struct pb_launch {
     const char *name;           /* the kernel's name as the compiler emitted it (mangled) */
     int regs_per_thread;
-    int local_bytes_per_thread; /* local memory: register spills and the stack */
+    int local_bytes_per_thread; /* local memory (the stack frame: register spills, local arrays); -1 unknown */
     int smem_static_bytes;      /* shared memory per block */
     int smem_dynamic_bytes;
     int grid[3], block[3];      /* x, y, z */
@@ -76,6 +76,10 @@ uint64_t pb_trace_timestamp(void);
 /* Flush CUPTI's buffers and hand out the spans recorded since the previous call; the
  * array stays valid until the next call. */
 size_t pb_trace_collect(const pb_span **spans);
+/* Kernels' local memory is asked of the driver once per function, in a callback on each
+ * launch (on from the start): off for the timed repetitions, whose functions the checked
+ * run and the warm-ups launched before, so that their launches pay nothing for it. */
+void pb_trace_resources(int on);
 void pb_trace_stop(void);
 
 #ifdef __cplusplus

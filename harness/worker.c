@@ -336,8 +336,10 @@ static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *
     if (!t->host || !t->device || !t->kernels || !t->kernel_sum || (traced && (!begin || !end)))
         rc = PB_ERR;
     const pb_span *spans;
-    if (traced)
+    if (traced) {
         pb_trace_collect(&spans); /* drop the warm-up and checked runs */
+        pb_trace_resources(0);    /* their launches told each kernel's local memory */
+    }
     for (int i = 0; i < reps && rc == PB_OK; ++i) {
         if (traced)
             begin[i] = pb_trace_timestamp();
@@ -347,6 +349,8 @@ static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *
         if (traced)
             end[i] = pb_trace_timestamp();
     }
+    if (traced)
+        pb_trace_resources(1);
     if (rc == PB_OK && traced) {
         size_t nspans = pb_trace_collect(&spans);
         pb_rep_device *dev = calloc(n, sizeof *dev);

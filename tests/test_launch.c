@@ -525,6 +525,12 @@ static void test_row(void)
     pb_facts_launch(&r, &f, 100);
     CHECK(r.regs_per_thread == 255 && isnan(r.occupancy_pct) && isnan(r.warps_per_sm) && !r.occupancy_limit[0]);
     CHECK(strstr(r.note, "occupancy unknown: no SM limits for compute capability 10.0"));
+    /* local memory unknown (no launch callback): empty, not 0 */
+    pb_launch_facts fu = f;
+    fu.launch.local_bytes_per_thread = -1;
+    pb_row_init(&r);
+    pb_facts_launch(&r, &fu, 90);
+    CHECK(isnan(r.local_bytes_per_thread) && r.regs_per_thread == 255);
     /* no GPU known (cc 0): facts only, silently */
     pb_row_init(&r);
     pb_facts_launch(&r, &f, 0);
