@@ -2,6 +2,8 @@
 #include "pb_run.h"
 #include "pb_backends.h"
 #include "pb_bench.h"
+#include "pb_energy.h"
+#include "pb_nvml.h"
 #include "pb_output.h"
 #include "pb_version.h"
 #include "pb_workers.h"
@@ -578,6 +580,12 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
 
 void pb_run_workers(pb_options *o, pb_rowset *rows, pb_run_log *log)
 {
+    /* --cooldown auto waits for the temperature the GPU had when the run began: read
+     * before the first worker warms it (each GPU of --gpu all in its own process) */
+    unsigned celsius;
+    if (o->cooldown == PB_COOLDOWN_AUTO && isnan(o->start_temp_c) && o->gpu_uuid[0] &&
+        pb_nvml_open(o->gpu_uuid) == 0 && pb_nvml_temperature_c(&celsius) == 0)
+        o->start_temp_c = celsius;
     pb_backend_mask done = 0;
     for (size_t i = 0; i < pb_backend_count() && !log->interrupted; ++i) {
         if (!asked(o, i) || ((done >> i) & 1u))

@@ -1,4 +1,5 @@
 #include "pb_cli.h"
+#include "pb_energy.h"
 #include "pb_gpu.h"
 
 #include <ctype.h>
@@ -20,6 +21,8 @@ void pb_options_defaults(pb_options *o, const pb_bench *bench)
     o->seed = 42;
     o->gpu_kind = PB_GPU_AUTO;
     o->device = 0;
+    o->energy_window = PB_ENERGY_WINDOW_DEFAULT;
+    o->start_temp_c = NAN;
     if (!bench)
         return;
     o->dtypes[0] = bench->default_dtype;
@@ -464,7 +467,8 @@ static int parse_param_values(const pb_param_def *d, const char *spec, long *val
 enum {
     O_BACKEND = 1, O_VARIANTS, O_SIZE, O_DTYPE, O_WARMUP, O_REPS, O_BUDGET, O_SEED, O_THREADS, O_GPU, O_CSV,
     O_JSON, O_CEILINGS, O_CLOCK, O_NO_BASELINES, O_FALLBACK, O_FAIL_ON_SKIP, O_QUIET, O_RECORD, O_LABEL,
-    O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_GPU_SERIAL, O_SPREAD, O_WIDE, O_MPI_TIMEOUT, O_JOINED, O_PARAM = 100,
+    O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_GPU_SERIAL, O_SPREAD, O_WIDE, O_MPI_TIMEOUT, O_JOINED, O_ENERGY,
+    O_ENERGY_WINDOW, O_COOLDOWN, O_START_TEMP, O_PARAM = 100,
     O_ALIAS = 200
 };
 
@@ -491,6 +495,14 @@ static const pb_optdef common_opts[] = {
     {"allow-host-fallback", PB_OPT_NONE, NULL, "run OpenMP target code on the host when no GPU exists", O_FALLBACK,
      0},
     {"quiet", PB_OPT_NONE, NULL, "no progress lines on stderr", O_QUIET, 'q'},
+    {"energy", PB_OPT_NONE, NULL,
+     "GPU rows: energy per repetition, power, GB/J and GFLOP/J from the GPU's energy\n"
+     "counter (NVML) over a window of repeated repetitions after the timed ones", O_ENERGY, 0},
+    {"energy-window", PB_OPT_VALUE, "S", "--energy: the window lasts at least S seconds, 0.1 to 600 (default 1)",
+     O_ENERGY_WINDOW, 0},
+    {"cooldown", PB_OPT_VALUE, "S|auto",
+     "GPU rows: wait S seconds (at most 3600) before each configuration, or auto: until\n"
+     "the GPU is within 3 C of its temperature at the start (at most 120 s)", O_COOLDOWN, 0},
     {NULL, 0, NULL, NULL, 0, 0},
 };
 
@@ -526,6 +538,7 @@ static const pb_optdef worker_opts[] = {
     {"gpu-profile", PB_OPT_VALUE, "ID", "datasheet profile", O_GPU_PROFILE, 0},
     {"joined", PB_OPT_VALUE, "LIST", "backends of --backend that joined as baselines (not named by the user)",
      O_JOINED, 0},
+    {"start-temp", PB_OPT_VALUE, "C", "the GPU's temperature when the run began (--cooldown auto)", O_START_TEMP, 0},
     {NULL, 0, NULL, NULL, 0, 0},
 };
 
@@ -661,6 +674,21 @@ static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err,
         return PB_OK;
     }
     case O_QUIET: o->quiet = 1; return PB_OK;
+    case O_ENERGY: o->energy = 1; return PB_OK;
+    case O_ENERGY_WINDOW:
+        o->energy_window_given = 1;
+        return pb_energy_parse_window(val, &o->energy_window, err, cap);
+    case O_COOLDOWN: return pb_cooldown_parse(val, &o->cooldown, err, cap);
+    case O_START_TEMP: {
+        char *end;
+        double t = strtod(val, &end);
+        if (end == val || *end || !isfinite(t)) {
+            snprintf(err, cap, "--start-temp needs degrees C, got '%.40s'", val);
+            return PB_ERR;
+        }
+        o->start_temp_c = t;
+        return PB_OK;
+    }
     case O_RECORD:
         o->record = 1;
         if (!val)
@@ -722,6 +750,10 @@ int pb_options_parse(pb_options *o, int argc, char **argv, int worker, char *err
     int rc = pb_opt_parse(&c, argc, argv, set_option, o, NULL, NULL, err, cap);
     if (rc == PB_OK && o->label[0] && !o->record) {
         snprintf(err, cap, "--label names a recorded run: use it with --record[=DIR]");
+        rc = PB_ERR;
+    }
+    if (rc == PB_OK && o->energy_window_given && !o->energy) {
+        snprintf(err, cap, "--energy-window sets the window of --energy: use it with --energy");
         rc = PB_ERR;
     }
     return rc;
@@ -921,6 +953,24 @@ int pb_options_to_argv(const pb_options *o, pb_backend_mask backends, char **arg
         add_opt(&a, "--clock", o->clock);
     if (o->allow_host_fallback)
         add_arg(&a, "--allow-host-fallback");
+    if (o->energy) {
+        char s[32];
+        snprintf(s, sizeof s, "%.17g", o->energy_window);
+        add_arg(&a, "--energy");
+        add_opt(&a, "--energy-window", s);
+    }
+    if (o->cooldown == PB_COOLDOWN_AUTO) {
+        add_opt(&a, "--cooldown", "auto");
+        if (isfinite(o->start_temp_c)) {
+            char s[32];
+            snprintf(s, sizeof s, "%.17g", o->start_temp_c);
+            add_opt(&a, "--start-temp", s);
+        }
+    } else if (o->cooldown > 0) {
+        char s[32];
+        snprintf(s, sizeof s, "%.17g", o->cooldown);
+        add_opt(&a, "--cooldown", s);
+    }
     if (o->quiet)
         add_arg(&a, "--quiet");
     if (o->emit[0])

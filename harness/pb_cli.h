@@ -60,10 +60,15 @@ typedef struct pb_options {
     int quiet;
     char clock[8];             /* host or device, empty = default */
     char ceilings[PATH_MAX];   /* measured-ceilings file (driver only) */
+    int energy;                /* --energy: energy per repetition of GPU rows (pb_energy.h) */
+    double energy_window;      /* --energy-window: its shortest window, seconds */
+    int energy_window_given;
+    double cooldown;           /* --cooldown: seconds before each GPU configuration, PB_COOLDOWN_AUTO, 0 = none */
     /* set by the driver for the workers */
     int device;
     char gpu_profile[32];
     char gpu_uuid[64];         /* of `device`, for the rows the driver writes itself */
+    double start_temp_c;       /* the GPU's temperature when the run began (--cooldown auto), NaN unknown */
     char emit[PATH_MAX];
     char meta[PATH_MAX];
     int list;

@@ -75,6 +75,36 @@ static const column columns[] = {
     S(gpu_uuid, "UUID of that GPU (empty without one): with several GPUs, part of the key that matches rows"),
     N(rank, "MPI rank that measured the row (empty outside MPI runs)"),
     N(elems_per_s, "elements processed per second (clock column) for benchmarks that count elements: histogram keys, rank sort keys"),
+    S(kernel_name, "GPU rows traced with CUPTI: the kernel launch that took most of the device time of the timed "
+                   "repetitions, its name as compiled; the launch facts that follow are its own"),
+    N(kernel_share_pct, "that launch's share of the summed kernel time of the timed repetitions, percent"),
+    N(regs_per_thread, "registers per thread the launch was given (CUPTI): at least 16 on an H100 or H200, also "
+                       "for a kernel compiled with fewer (cuobjdump shows the compiler's count)"),
+    N(local_bytes_per_thread, "local memory per thread of that launch's kernel: its stack frame (register spills, "
+                              "local arrays; cuobjdump's STACK), asked of the driver, bytes; empty when unknown"),
+    N(smem_static_bytes, "static shared memory per block of that launch, bytes"),
+    N(smem_dynamic_bytes, "dynamic shared memory per block of that launch, bytes"),
+    S(grid, "grid of that launch, blocks XxYxZ"),
+    S(block, "block of that launch, threads XxYxZ"),
+    N(warps_per_sm, "theoretical active warps per SM of that launch: its registers, shared memory and block against "
+                    "the SM limits of the GPU's compute capability, by the rules of NVIDIA's occupancy calculator"),
+    N(occupancy_pct, "warps_per_sm as percent of the SM's maximum warps (theoretical occupancy)"),
+    S(occupancy_limit, "what limits the blocks per SM: registers, shared (memory), warps or blocks; joined with + "
+                       "when several tie"),
+    N(energy_j_per_rep, "--energy: GPU energy of one repetition, NVML's total-energy counter over the energy window "
+                        "/ the repetitions in it, J"),
+    N(power_w, "--energy: mean GPU power over the energy window, W"),
+    N(gb_per_j, "--energy: bytes of the cost model / energy_j_per_rep, 1e9 bytes per joule"),
+    N(gflop_per_j, "--energy: FLOPs of the cost model / energy_j_per_rep, 1e9 per joule"),
+    N(energy_window_s, "--energy: length of the energy window, from one update of the counter to another, at least "
+                       "--energy-window (the repetition repeats until it is), seconds"),
+    N(energy_reps, "--energy: repetitions completed inside the energy window (run after the timed ones)"),
+    N(energy_updates, "--energy: energy counter updates seen inside the window (NVML updates it about every 100 ms)"),
+    N(temp_c_start, "--energy: GPU temperature at the start of the energy window, degrees C"),
+    N(temp_c_end, "--energy: GPU temperature at the end of the energy window, degrees C"),
+    N(sm_clock_mhz_start, "--energy: SM clock at the start of the energy window, MHz"),
+    N(sm_clock_mhz_end, "--energy: SM clock at the end of the energy window, MHz"),
+    N(cooldown_s, "--cooldown: seconds waited before the row's measurement"),
 };
 #undef S
 #undef N

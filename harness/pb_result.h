@@ -53,6 +53,16 @@ typedef struct pb_row {
     char gpu_uuid[64];  /* UUID of that GPU, empty without one */
     double rank;        /* MPI rank, missing outside MPI runs */
     double elems_per_s;
+    /* the launch that took most of the time (pb_trace_launch_facts) and its occupancy */
+    char kernel_name[128];
+    double kernel_share_pct;
+    double regs_per_thread, local_bytes_per_thread, smem_static_bytes, smem_dynamic_bytes;
+    char grid[40], block[24]; /* XxYxZ */
+    double warps_per_sm, occupancy_pct;
+    char occupancy_limit[32];
+    /* --energy (pb_energy) and --cooldown */
+    double energy_j_per_rep, power_w, gb_per_j, gflop_per_j, energy_window_s, energy_reps, energy_updates;
+    double temp_c_start, temp_c_end, sm_clock_mhz_start, sm_clock_mhz_end, cooldown_s;
 } pb_row;
 
 void pb_row_init(pb_row *r); /* all numbers NaN, all strings empty */

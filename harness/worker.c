@@ -16,6 +16,8 @@
 #define _GNU_SOURCE
 #include "pb_bench.h"
 #include "pb_cli.h"
+#include "pb_energy.h"
+#include "pb_facts.h"
 #include "pb_gpu.h"
 #include "pb_nvml.h"
 #include "pb_rate.h"
@@ -53,6 +55,7 @@ typedef struct worker {
     int rows;
     char host[64];
     char gpu_uuid[64]; /* of the GPU this worker was given, when the driver found it */
+    double start_temp_c; /* its temperature when the run began (--cooldown auto), NaN unknown */
     int cc; /* compute capability x 10 of the GPU (0: none), the key of the tuning table */
 } worker;
 
@@ -305,6 +308,7 @@ typedef struct timing {
     double *kernels; /* kernels per repetition (traced) */
     double *kernel_sum;
     const char *device_clock;
+    pb_launch_facts facts; /* traced: the launch that took most of the time */
 } timing;
 
 static void timing_free(timing *t)
@@ -332,8 +336,10 @@ static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *
     if (!t->host || !t->device || !t->kernels || !t->kernel_sum || (traced && (!begin || !end)))
         rc = PB_ERR;
     const pb_span *spans;
-    if (traced)
+    if (traced) {
         pb_trace_collect(&spans); /* drop the warm-up and checked runs */
+        pb_trace_resources(0);    /* their launches told each kernel's local memory */
+    }
     for (int i = 0; i < reps && rc == PB_OK; ++i) {
         if (traced)
             begin[i] = pb_trace_timestamp();
@@ -343,11 +349,14 @@ static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *
         if (traced)
             end[i] = pb_trace_timestamp();
     }
+    if (traced)
+        pb_trace_resources(1);
     if (rc == PB_OK && traced) {
         size_t nspans = pb_trace_collect(&spans);
         pb_rep_device *dev = calloc(n, sizeof *dev);
         if (dev) {
             pb_trace_assign(spans, nspans, begin, end, reps, dev);
+            pb_trace_launch_facts(spans, nspans, begin, end, reps, &t->facts);
             for (size_t i = 0; i < n; ++i) {
                 t->device[i] = dev[i].device_s;
                 t->kernels[i] = dev[i].kernels;
@@ -414,6 +423,19 @@ static void record_gpu_state(pb_row *r, const pb_gpu_state *before, const pb_gpu
     pb_strlcpy(r->throttled, pb_nvml_throttled(reasons) ? "yes" : "no", sizeof r->throttled);
 }
 
+/* One repetition for pb_energy_measure. */
+typedef struct energy_rep_ctx {
+    const pb_backend *be;
+    const pb_variant *v;
+    const pb_args *a;
+} energy_rep_ctx;
+
+static int energy_rep(void *ctx)
+{
+    const energy_rep_ctx *e = ctx;
+    return one_rep(e->be, e->v, e->a, NULL);
+}
+
 static void measure(worker *w, const backend_state *bs, const pb_variant *v, const host_case *h, pb_args *a,
                     double transfer_s)
 {
@@ -423,6 +445,12 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     pb_row r;
     row_start(w, bs, v, c, &r);
     r.transfer_s = transfer_s;
+    int gpu_row = strcmp(r.offload, "device") == 0;
+    pb_energy_source gpu;
+    pb_energy_source_nvml(&gpu);
+    char cool_note[160] = "";
+    if (gpu_row && o->cooldown != 0) /* --cooldown: before the configuration's first run */
+        r.cooldown_s = pb_cooldown_wait(&gpu, o->cooldown, w->start_temp_c, cool_note, sizeof cool_note);
 
     /* The checked run comes first (poisoned output, offload flag cleared): it is also the
      * first untimed run and tells how long one run takes, so that --time-budget bounds the
@@ -458,7 +486,6 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     }
 
     pb_gpu_state before, after;
-    int gpu_row = strcmp(r.offload, "device") == 0;
     if (gpu_row)
         pb_nvml_sample(&before);
     /* The timed repetitions in what the budget has left (at least one). */
@@ -480,6 +507,13 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         if (again.err > chk.err || isnan(chk.err))
             chk = again;
     }
+    /* --energy: a window of repetitions of its own, after the timed ones and the check */
+    pb_energy energy;
+    int energy_measured = rc == PB_OK && pass && gpu_row && o->energy;
+    if (energy_measured) {
+        energy_rep_ctx ec = {be, v, a};
+        rc = pb_energy_measure(&gpu, energy_rep, &ec, o->energy_window, &energy);
+    }
 
     if (rc == PB_SKIP) {
         pb_strlcpy(r.verified, "SKIP", sizeof r.verified);
@@ -489,6 +523,7 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         snprintf(r.note, sizeof r.note, "%s failed to run (backend error)", v->name);
     } else {
         record_times(&r, &t, reps);
+        pb_facts_launch(&r, &t.facts, w->cc);
         r.gbs = r.bytes / r.time_median_s * 1e-9;
         r.gflops = r.flops / r.time_median_s * 1e-9;
         if (c->bench->elems)
@@ -521,6 +556,9 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
             note_add(&r, cut);
         }
         note_add(&r, timing_note);
+        if (energy_measured)
+            pb_facts_energy(&r, &energy);
+        note_add(&r, cool_note);
     }
     if (strcmp(v->name, "best") == 0) { /* the launch shape it ran with, or skipped */
         pb_shape sh;
@@ -785,6 +823,7 @@ int main(int argc, char **argv)
     }
     static worker w;
     w.o = &o;
+    w.start_temp_c = o.start_temp_c;
     w.profile = o.gpu_profile[0] ? pb_gpu_profile_by_id(o.gpu_profile) : NULL;
     w.emit = stdout;
     w.emit_name = o.emit[0] ? o.emit : "standard output";
@@ -839,6 +878,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "portbench: %s: backend %s skipped: %s\n", PB_WORKER_NAME, be->name, bs->why);
         if (bs->status == PB_OK && be->gpu && !bs->dev.on_host) {
             int nvml_ok = bs->dev.uuid[0] && pb_nvml_open(bs->dev.uuid) == 0;
+            unsigned celsius; /* a worker started by hand: the run begins now */
+            if (nvml_ok && isnan(w.start_temp_c) && pb_nvml_temperature_c(&celsius) == 0)
+                w.start_temp_c = celsius;
             if (!nvml_ok && !o.quiet)
                 fprintf(stderr, "portbench: %s: NVML unavailable: no clock or throttle readings\n", PB_WORKER_NAME);
             if (trace_why[0] && strcmp(o.clock, "host") != 0 && !o.quiet)

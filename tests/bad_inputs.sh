@@ -38,6 +38,12 @@ cases=(
   "dmvm --threads 4096 --backend cpu" "dmvm --threads 65536" "dmvm --threads -1" "dmvm --threads x"
   "dmvm --time-budget -1" "dmvm --time-budget x" "dmvm --time-budget nan" "dmvm --time-budget inf"
   "dmvm --clock wall" "dmvm --clock" "dmvm --mpi-timeout 0" "dmvm --mpi-timeout x" "dmvm --mpi-timeout -5"
+  # energy and cooldown (issue 26)
+  "dmvm --energy --energy-window 0" "dmvm --energy --energy-window -1" "dmvm --energy --energy-window x"
+  "dmvm --energy --energy-window nan" "dmvm --energy --energy-window 0.01" "dmvm --energy --energy-window 1e9"
+  "dmvm --energy-window 2" "dmvm --energy=yes" "dmvm --energy --energy-window" "dmvm --cooldown 0"
+  "dmvm --cooldown -5" "dmvm --cooldown x" "dmvm --cooldown 31536000" "dmvm --cooldown inf" "dmvm --cooldown"
+  "dmvm --cooldown AUTO" "dmvm --start-temp 40"
   # GPUs
   "dmvm --gpu z100" "dmvm --gpu h100" "dmvm --gpu 5" "dmvm --gpu 0,0" "dmvm --gpu 0,x" "dmvm --gpu all"
   "dmvm --gpu 99" "dmvm --gpu -1" "dmvm --gpu ," "dmvm --gpu a100" "dmvm --gpu 0,1"

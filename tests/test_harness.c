@@ -516,13 +516,13 @@ static void test_trace_intervals(void)
     /* Three repetition windows (ns): [100,200], [300,400], [500,600]. */
     const uint64_t begin[] = {100, 300, 500}, end[] = {200, 400, 600};
     const pb_span spans[] = {
-        {50, 60, 0},    /* before the first window (an upload): ignored */
-        {110, 150, 0},  /* rep 0: memset */
-        {150, 190, 1},  /* rep 0: kernel right after it (back to back) */
-        {310, 390, 1},  /* rep 1: two overlapping kernels */
-        {320, 380, 1},
-        {250, 260, 1},  /* between windows: ignored */
-        {590, 650, 1},  /* rep 2: starts inside, ends after the host window */
+        {50, 60, 0, NULL},    /* before the first window (an upload): ignored */
+        {110, 150, 0, NULL},  /* rep 0: memset */
+        {150, 190, 1, NULL},  /* rep 0: kernel right after it (back to back) */
+        {310, 390, 1, NULL},  /* rep 1: two overlapping kernels */
+        {320, 380, 1, NULL},
+        {250, 260, 1, NULL},  /* between windows: ignored */
+        {590, 650, 1, NULL},  /* rep 2: starts inside, ends after the host window */
     };
     pb_rep_device d[3];
     size_t outside = pb_trace_assign(spans, sizeof spans / sizeof *spans, begin, end, 3, d);
