@@ -1531,6 +1531,47 @@ static void test_report_matrix(void)
 
 /* ---- summary ---- */
 
+/* Issue 26: summary says why, from the launch facts of each best (facts only). */
+static void test_summary_why(void)
+{
+    char dir[1024], path[1200], *out;
+    fresh_dir(dir, sizeof dir, "summary_why");
+    snprintf(path, sizeof path, "%s/why.csv", dir);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return;
+    pb_csv_write_header(f);
+    struct {
+        const char *variant, *backend, *tc;
+        double t, regs, warps, occ;
+        const char *limit, *grid;
+    } rows[] = {{"lib", "cublas", "", 1e-3, 40, 48, 75, "registers", "132x1x1"},
+                {"best", "cuda", "nvcc-13", 1e-3, 32, 64, 100, "", "1056x1x1"},
+                {"best", "omp", "clang-19", 1.1e-3, 30, 64, 100, "", "65536x1x1"},
+                {"best", "omp", "gcc-12", 4e-3, 255, 8, 12.5, "registers", "132x1x1"}};
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; ++i) {
+        pb_row r = mkrow(rows[i].variant, rows[i].backend, rows[i].tc, rows[i].t, 0.01, "PASS");
+        pb_strlcpy(r.compiler, rows[i].backend[0] == 'c' && rows[i].tc[0] ? "nvcc" : r.compiler, sizeof r.compiler);
+        r.regs_per_thread = rows[i].regs;
+        r.warps_per_sm = rows[i].warps;
+        r.occupancy_pct = rows[i].occ;
+        pb_strlcpy(r.occupancy_limit, rows[i].limit, sizeof r.occupancy_limit);
+        pb_strlcpy(r.block, "256x1x1", sizeof r.block);
+        pb_strlcpy(r.grid, rows[i].grid, sizeof r.grid);
+        pb_csv_write_row(f, &r);
+    }
+    fclose(f);
+    CHECK(run(&out, "'%s' summary '%s'", pb, path) == 0);
+    CHECK(strstr(out, "\nwhy: the launch of each best") != NULL);
+    CHECK(strstr(out, "omp(gcc-12) best: 255 regs, block 256x1x1, grid 132x1x1 -> 8 warps/SM (12.5%, by registers)") !=
+          NULL);
+    CHECK(strstr(out, "CUDA best: 32 regs, block 256x1x1, grid 1056x1x1 -> 64 warps/SM (100.0%)") != NULL);
+    free(out);
+    /* rows without launch facts (host fallback, CSVs before the columns): no why line */
+    CHECK(run(&out, "cd '%s' && '%s' summary compare_base.csv", fixtures, pb) == 0 && strstr(out, "why:") == NULL);
+    free(out);
+}
+
 static void test_summary(void)
 {
     char *out;
@@ -2450,7 +2491,7 @@ int main(int argc, char **argv)
         {"history", {test_history, test_history_trends, test_history_db, test_history_torn, test_history_clock}},
         {"record", {test_record}},
         {"report", {test_report, test_report_matrix}},
-        {"summary", {test_summary}},
+        {"summary", {test_summary, test_summary_why}},
         {"gpus", {test_gpus_unit, test_compare_gpus, test_summary_gpus, test_history_gpus, test_report_gpus}},
         {"tools", {test_tools}},
         {"io",

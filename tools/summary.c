@@ -504,6 +504,54 @@ void pb_summary_paragraph_width(FILE *f, const pb_rowset *rows, int max_width)
     free(s.c);
 }
 
+/* ---- why: the launch facts of each best ---- */
+
+/* "v8: 32 regs, block 256x1x1, grid 132x1x1 -> 64 warps/SM (100%)": facts only, as CUPTI
+ * recorded them for the kernel that took most of the row's time; "" without them. */
+static void why_item(const pb_row *r, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    if (!r || !(r->regs_per_thread > 0))
+        return;
+    char local[48] = "", occ[96] = "";
+    if (r->local_bytes_per_thread > 0)
+        snprintf(local, sizeof local, ", %.0f B local (spills)", r->local_bytes_per_thread);
+    if (r->warps_per_sm > 0)
+        snprintf(occ, sizeof occ, " -> %.0f warps/SM (%.1f%%%s%s)", r->warps_per_sm, r->occupancy_pct,
+                 r->occupancy_limit[0] ? ", by " : "", r->occupancy_limit);
+    snprintf(buf, cap, "%s: %.0f regs%s, block %s, grid %s%s", r->variant, r->regs_per_thread, local, r->block, r->grid,
+             occ);
+}
+
+/* One line per case whose bests carry launch facts (GPU rows traced with CUPTI). */
+static void print_why(FILE *f, const summary *s)
+{
+    int any = 0;
+    for (size_t i = 0; i < s->n; ++i) {
+        const scase *c = &s->c[i];
+        wrap w = {f, PB_TEXT_WIDTH, 0};
+        const char *sep = ": ";
+        int items = 0;
+        for (int m = 0; m < nmodels(s); ++m) {
+            char fact[256], name[48], item[320];
+            why_item(model_row(c, m), fact, sizeof fact);
+            if (!fact[0])
+                continue;
+            if (!items++) {
+                if (!any++)
+                    fprintf(f, "\nwhy: the launch of each best (the kernel that took most of its time, as CUPTI "
+                               "recorded it; occupancy is theoretical):\n");
+                paragraph_head(&w, c, clock_of(c));
+            }
+            snprintf(item, sizeof item, "%s %s", model_name(s, m, name, sizeof name), fact);
+            wrap_item(&w, sep, item);
+            sep = "; ";
+        }
+        if (items)
+            fputc('\n', f);
+    }
+}
+
 /* ---- command ---- */
 
 enum { O_MD, O_CSV, O_WIDE };
@@ -621,6 +669,12 @@ int pb_cmd_summary(int argc, char **argv)
             fb |= counted(&rows.rows[i]) && fallback(&rows.rows[i]);
         if (fb)
             printf("\n* OpenMP target code ran on the host (no GPU): not a GPU result\n");
+        if (fmt != PB_FMT_CSV) {
+            summary why;
+            if (build(&why, &rows) == 0)
+                print_why(stdout, &why);
+            free(why.c);
+        }
     }
     pb_tab_free(&t);
     pb_rowset_free(&rows);
