@@ -1335,7 +1335,7 @@ static void test_report_sweeps(const char *dir)
 {
     char *out, p[8192];
     CHECK(run(&out, "'%s' report '%s/report_sweep.csv' -o '%s/sweep'", pb, fixtures, dir) == 0);
-    CHECK(strstr(out, "and 3 chart(s)") != NULL);
+    CHECK(strstr(out, "and 4 chart(s)") != NULL);
     free(out);
     snprintf(p, sizeof p, "%s/sweep/report.md", dir);
     char *md = slurp(p);
@@ -1558,6 +1558,10 @@ static void test_summary_why(void)
         pb_strlcpy(r.occupancy_limit, rows[i].limit, sizeof r.occupancy_limit);
         pb_strlcpy(r.block, "256x1x1", sizeof r.block);
         pb_strlcpy(r.grid, rows[i].grid, sizeof r.grid);
+        r.bytes = 1e9, r.flops = 2.5e8; /* intensity 0.25 */
+        r.gflops = r.flops / r.time_median_s * 1e-9;
+        r.pct_peak_bw = 20; /* gbs is 1 GB/s: a datasheet roof of 5 GB/s */
+        r.gb_per_j = 4 / rows[i].t * 1e-3, r.gflop_per_j = r.gb_per_j / 4;
         pb_csv_write_row(f, &r);
     }
     fclose(f);
@@ -1566,6 +1570,22 @@ static void test_summary_why(void)
     CHECK(strstr(out, "omp(gcc-12) best: 255 regs, block 256x1x1, grid 132x1x1 -> 8 warps/SM (12.5%, by registers)") !=
           NULL);
     CHECK(strstr(out, "CUDA best: 32 regs, block 256x1x1, grid 1056x1x1 -> 64 warps/SM (100.0%)") != NULL);
+    free(out);
+    /* the report: the same facts as a table, and the roofline and energy roofline of the rows */
+    char rdir[1200], md[1300];
+    snprintf(rdir, sizeof rdir, "%s/report", dir);
+    CHECK(run(&out, "'%s' report '%s' -o '%s'", pb, path, rdir) == 0);
+    free(out);
+    snprintf(md, sizeof md, "%s/report.md", rdir);
+    out = slurp(md);
+    CHECK(out && strstr(out, "### Why: the launch of each best") &&
+          strstr(out, "| dmvm | double | 4096 | omp(gcc-12) | best | 255 |") && strstr(out, "| 12.5 | registers |"));
+    CHECK(out && strstr(out, "## Roofline") && strstr(out, "![the roofline, double](roofline_double.svg)") &&
+          strstr(out, "![energy roofline, double](energy_roofline_double.svg)"));
+    free(out);
+    snprintf(md, sizeof md, "%s/roofline_double.gp", rdir);
+    out = slurp(md); /* the x of each point is the intensity, dodged by at most 1.4x */
+    CHECK(out && strstr(out, "set label 'dmvm' at first 0.25,") && strstr(out, "rpeak(x) = x * 5\n"));
     free(out);
     /* rows without launch facts (host fallback, CSVs before the columns): no why line */
     CHECK(run(&out, "cd '%s' && '%s' summary compare_base.csv", fixtures, pb) == 0 && strstr(out, "why:") == NULL);
@@ -1859,7 +1879,7 @@ static void test_report_gpus(void)
         return;
     }
     CHECK(run(&out, "'%s' report '%s/gpus_new.csv' -o '%s/g'", pb, fixtures, dir) == 0);
-    CHECK(strstr(out, "and 10 chart(s)") != NULL);
+    CHECK(strstr(out, "and 12 chart(s)") != NULL);
     free(out);
     snprintf(p, sizeof p, "%s/g/report.md", dir);
     char *md = slurp(p);

@@ -507,6 +507,18 @@ static int write_summary(pb_report_ctx *rep, const pb_rowset *s)
         fputc('\n', rep->md);
     }
     pb_tab_free(&t);
+    if (pb_summary_why_table(s, PB_FMT_MD, &t, &n) != 0)
+        return -1;
+    if (n > 0) {
+        fprintf(rep->md, "### Why: the launch of each best\n\n"
+                         "The kernel that took most of each best's time, as CUPTI recorded it: registers per\n"
+                         "thread, local memory per thread (spills, as the driver reports it), block and grid,\n"
+                         "and the theoretical occupancy it allows (warps per SM, and what limits it). Facts\n"
+                         "only: achieved occupancy and stalls need a profiler (docs/methodology.md).\n\n");
+        pb_tab_print(rep->md, &t, PB_FMT_MD);
+        fputc('\n', rep->md);
+    }
+    pb_tab_free(&t);
     return 0;
 }
 
@@ -664,6 +676,11 @@ static const char report_details[] =
     "the measured ceilings; reduce also gets the k1..kN speedup ladder.\n"
     "A benchmark run over several parameter values with one kernel per backend (stream-strided,\n"
     "fma-strided) gets, per varying parameter, one line per value and one panel per backend.\n"
+    "The summary ends with why: the launch facts of each best (registers, local memory,\n"
+    "block, grid, theoretical occupancy and its limit) where the rows have them. A roofline\n"
+    "per GPU and dtype draws every row with FLOPs and bytes at its benchmark's intensity under\n"
+    "the measured ceilings and the datasheet; rows measured with --energy get an energy\n"
+    "roofline (GFLOP/J).\n"
     "It closes with the compiler matrix (as 'portbench compare --by compiler', at the headline\n"
     "sizes) and a chart per case: variants on x, one series per toolchain, log y from a 10x\n"
     "span on (linear below). Log axes are labelled at 1, 2 and 5 of every decade. Every chart's\n"
@@ -768,6 +785,8 @@ static int write_report(pb_report_ctx *rep, const pb_rowset *s, char *const *fil
     rc = f ? 0 : -1;
     for (size_t k = 0; k < nf && rc == 0; ++k)
         rc = write_family(rep, &f[k]);
+    if (rc == 0)
+        rc = pb_rep_write_roofline(rep, f, nf);
     if (rc == 0)
         rc = write_compilers(rep, f, nf);
     pb_rep_families_free(f, nf);

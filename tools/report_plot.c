@@ -1053,3 +1053,238 @@ int pb_rep_plot_spread(pb_report_ctx *rep, const pb_rep_spread_item *it, size_t 
         fprintf(rep->md, "![%s](%s.%s)\n\n", full, stem, rep->ext);
     return rc;
 }
+
+/* ---- roofline and energy roofline ---- */
+
+/* One chart's points: every passing row of one GPU (the families' gpu) and dtype with a
+ * cost in FLOPs and bytes, at its family's headline size. */
+typedef struct roof_set {
+    const pb_row **r;
+    size_t n;
+    const pb_row **series; /* distinct series, in pb_series_style order */
+    size_t ns;
+} roof_set;
+
+static int same_series_row(const pb_row *a, const pb_row *b)
+{
+    return !strcmp(a->backend, b->backend) && !strcmp(a->toolchain, b->toolchain);
+}
+
+static int series_rank_cmp(const void *x, const void *y)
+{
+    const pb_row *a = *(const pb_row *const *)x, *b = *(const pb_row *const *)y;
+    const char *c;
+    int m, ra, rb;
+    pb_series_style(a->backend, a->toolchain, &c, &m, &ra);
+    pb_series_style(b->backend, b->toolchain, &c, &m, &rb);
+    return ra != rb ? ra - rb : strcmp(a->toolchain, b->toolchain);
+}
+
+static int roof_collect(const pb_family *f, size_t nf, const char *gpu, const char *dtype, int energy, roof_set *s)
+{
+    size_t cap = 0;
+    for (size_t k = 0; k < nf; ++k)
+        cap += f[k].n;
+    s->r = calloc(cap + 1, sizeof *s->r);
+    s->series = calloc(cap + 1, sizeof *s->series);
+    s->n = s->ns = 0;
+    if (!s->r || !s->series)
+        return -1;
+    for (size_t k = 0; k < nf; ++k) {
+        if (strcmp(f[k].gpu, gpu) != 0 || strcmp(f[k].rows[0]->dtype, dtype) != 0)
+            continue;
+        double size = pb_rep_headline_size(&f[k]);
+        for (size_t i = 0; i < f[k].n; ++i) {
+            const pb_row *r = f[k].rows[i];
+            if (!pb_rep_plotted(r) || !(r->flops > 0) || !(r->bytes > 0) || !(r->gflops > 0) ||
+                (!isnan(size) && r->size != size) || (energy && !(r->gflop_per_j > 0)))
+                continue;
+            s->r[s->n++] = r;
+            size_t j = 0;
+            while (j < s->ns && !same_series_row(s->series[j], r))
+                ++j;
+            if (j == s->ns)
+                s->series[s->ns++] = r;
+        }
+    }
+    qsort(s->series, s->ns, sizeof *s->series, series_rank_cmp);
+    return 0;
+}
+
+/* The roofs the rows imply: the memory bandwidth and FLOP rate of the measured ceilings
+ * (portbench ceilings; the largest a row's % implies, as bandwidths differ by access
+ * pattern) and of the GPU profile's datasheet; NaN when unknown. */
+typedef struct roofs {
+    double bw_meas, fl_meas, bw_peak, fl_peak;
+    const char *gpu;
+} roofs;
+
+static void roof_ceilings(const roof_set *s, roofs *c)
+{
+    c->bw_meas = c->fl_meas = c->bw_peak = c->fl_peak = NAN;
+    c->gpu = "";
+    for (size_t i = 0; i < s->n; ++i) {
+        const pb_row *r = s->r[i];
+        if (r->pct_measured_bw > 0)
+            c->bw_meas = fmax(isnan(c->bw_meas) ? 0 : c->bw_meas, r->gbs * 100 / r->pct_measured_bw);
+        if (r->pct_measured_flops > 0)
+            c->fl_meas = fmax(isnan(c->fl_meas) ? 0 : c->fl_meas, r->gflops * 100 / r->pct_measured_flops);
+        if (r->pct_peak_bw > 0 && isnan(c->bw_peak))
+            c->bw_peak = r->gbs * 100 / r->pct_peak_bw, c->gpu = r->gpu_profile;
+        if (r->pct_peak_flops > 0 && isnan(c->fl_peak))
+            c->fl_peak = r->gflops * 100 / r->pct_peak_flops;
+    }
+}
+
+/* A roof min(top, slope * I) as a gnuplot function, drawn over the x range. */
+static void put_roof(FILE *g, const char *fn, double slope, double top)
+{
+    if (slope > 0 && top > 0)
+        fprintf(g, "%s(x) = (x * %.9g < %.9g) ? x * %.9g : %.9g\n", fn, slope, top, slope, top);
+    else if (slope > 0)
+        fprintf(g, "%s(x) = x * %.9g\n", fn, slope);
+    else
+        fprintf(g, "%s(x) = %.9g\n", fn, top);
+}
+
+/* Series side by side around their benchmark's intensity: every variant of a benchmark
+ * shares the cost model's intensity, so without this the series would hide each other. */
+static double roof_x(const roof_set *s, const pb_row *r)
+{
+    size_t k = 0;
+    while (k < s->ns && !same_series_row(s->series[k], r))
+        ++k;
+    double off = s->ns > 1 ? ((double)k - (double)(s->ns - 1) / 2) / (double)(s->ns - 1) : 0;
+    return r->flops / r->bytes * pow(2, 0.5 * off);
+}
+
+static double roof_y(const pb_row *r, int energy) { return energy ? r->gflop_per_j : r->gflops; }
+
+static int plot_roofline(pb_report_ctx *rep, const roof_set *s, const char *dtype, int energy, const char *stem)
+{
+    double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
+    for (size_t i = 0; i < s->n; ++i) {
+        xlo = fmin(xlo, s->r[i]->flops / s->r[i]->bytes), xhi = fmax(xhi, s->r[i]->flops / s->r[i]->bytes);
+        ylo = fmin(ylo, roof_y(s->r[i], energy)), yhi = fmax(yhi, roof_y(s->r[i], energy));
+    }
+    roofs c;
+    roof_ceilings(s, &c);
+    /* the energy roof is the envelope of these rows: their best GB/J times the intensity,
+     * and their best GFLOP/J; a row's GFLOP/J is its GB/J times its intensity. */
+    double best_gbj = 0, best_gfj = 0;
+    for (size_t i = 0; energy && i < s->n; ++i)
+        best_gbj = fmax(best_gbj, s->r[i]->gb_per_j), best_gfj = fmax(best_gfj, s->r[i]->gflop_per_j);
+    double top = energy ? best_gfj : fmax(c.fl_meas > 0 ? c.fl_meas : 0, c.fl_peak > 0 ? c.fl_peak : 0);
+    double slope = energy ? best_gbj : c.bw_meas > 0 ? c.bw_meas : c.bw_peak;
+    double ridge = top > 0 && slope > 0 ? top / slope : NAN; /* where a roof turns flat: in range */
+    xlo = fmin(xlo / 4, ridge / 4), xhi = fmax(xhi * 4, ridge * 4);
+    yhi = fmax(yhi, top);
+    FILE *g = gp_open(rep, stem, 1000, 680);
+    if (!g)
+        return -1;
+    char title[256], caption[600];
+    snprintf(title, sizeof title, "%s roofline, %s: each variant at its benchmark's headline size",
+             energy ? "energy" : "", dtype);
+    chart_caption(rep, s->r, s->n, NAN, caption, sizeof caption);
+    gp_title(g, "title", title[0] == ' ' ? title + 1 : title, caption, "");
+    /* the key below: inside, it would cover roofs or points */
+    fprintf(g, "set key outside below center horizontal noreverse Left\nset bmargin 9\n"
+               "set xlabel 'arithmetic intensity: FLOPs / bytes of the cost model (log scale)'\n"
+               "set logscale x 10\nset xrange [%.6g:%.6g]\n",
+            xlo, xhi);
+    fprintf(g, "set ylabel '%s (log scale)'\n", energy ? "GFLOP/J" : "GFLOP/s");
+    put_log_y(g, ylo / 2, yhi * 3);
+    /* the benchmarks' names over their intensity */
+    for (size_t i = 0; i < s->n; ++i) {
+        size_t j = 0;
+        while (j < i && strcmp(s->r[j]->benchmark, s->r[i]->benchmark) != 0)
+            ++j;
+        if (j < i)
+            continue;
+        fprintf(g, "set label ");
+        gp_str(g, s->r[i]->benchmark);
+        fprintf(g, " at first %.9g, graph 0.04 center rotate by 90 textcolor rgb '#404040' front boxed\n",
+                s->r[i]->flops / s->r[i]->bytes);
+    }
+    int nlines = 0;
+    char lines[3][200];
+    if (energy) {
+        put_roof(g, "emax", best_gbj, best_gfj);
+        snprintf(lines[nlines++], sizeof lines[0], "emax(x) with lines lw 2 lc rgb '#a05000' dt 1 title "
+                                                   "'best GB/J and GFLOP/J of these rows'");
+    } else {
+        if (c.bw_meas > 0 || c.fl_meas > 0) {
+            put_roof(g, "rmeas", c.bw_meas > 0 ? c.bw_meas : NAN, c.fl_meas > 0 ? c.fl_meas : NAN);
+            snprintf(lines[nlines++], sizeof lines[0], "rmeas(x) with lines lw 2 lc rgb '#a05000' dt 3 title "
+                                                       "'measured ceilings (portbench ceilings)'");
+        }
+        if (c.bw_peak > 0 || c.fl_peak > 0) {
+            put_roof(g, "rpeak", c.bw_peak > 0 ? c.bw_peak : NAN, c.fl_peak > 0 ? c.fl_peak : NAN);
+            snprintf(lines[nlines++], sizeof lines[0], "rpeak(x) with lines lw 2 lc rgb '#505050' dt 2 title '%s datasheet'",
+                     c.gpu);
+        }
+    }
+    for (size_t k = 0; k < s->ns; ++k) {
+        fprintf(g, "$s%zu << EOD\n", k);
+        for (size_t i = 0; i < s->n; ++i)
+            if (same_series_row(s->r[i], s->series[k]))
+                fprintf(g, "%.9g %.6g\n", roof_x(s, s->r[i]), roof_y(s->r[i], energy));
+        fprintf(g, "EOD\n");
+    }
+    fprintf(g, "set samples 1000\nplot ");
+    int first = 1;
+    for (int l = 0; l < nlines; ++l, first = 0)
+        fprintf(g, "%s%s", first ? "" : ", \\\n     ", lines[l]);
+    for (size_t k = 0; k < s->ns; ++k, first = 0) {
+        const char *color;
+        int marker;
+        char label[160];
+        series_style(s->series[k], &color, &marker);
+        pb_row_series(s->series[k], label, sizeof label);
+        strncat(label, fallback_legend(s->series[k]), sizeof label - strlen(label) - 1);
+        fprintf(g, "%s$s%zu using 1:2 with points pt %d ps 1.1 lc rgb '%s' title ", first ? "" : ", \\\n     ", k,
+                marker, color);
+        gp_str(g, label);
+    }
+    fputc('\n', g);
+    return gp_run(rep, g, stem);
+}
+
+int pb_rep_write_roofline(pb_report_ctx *rep, const pb_family *f, size_t nf)
+{
+    int said = 0, rc = 0;
+    for (size_t k = 0; k < nf && rc == 0; ++k) {
+        size_t j = 0; /* each GPU and dtype once, at its first family */
+        while (j < k && (strcmp(f[j].gpu, f[k].gpu) || strcmp(f[j].rows[0]->dtype, f[k].rows[0]->dtype)))
+            ++j;
+        if (j < k)
+            continue;
+        for (int energy = 0; energy <= 1 && rc == 0; ++energy) {
+            roof_set s;
+            rc = roof_collect(f, nf, f[k].gpu, f[k].rows[0]->dtype, energy, &s);
+            if (rc == 0 && s.n > 0) {
+                if (!said++)
+                    fprintf(rep->md,
+                            "## Roofline\n\n"
+                            "Every passing row with FLOPs and bytes in its cost model, at its benchmark's headline\n"
+                            "size: arithmetic intensity (FLOPs / bytes) on x, the rate on y; all variants of a\n"
+                            "benchmark share its intensity, so the series stand side by side around it (within a\n"
+                            "factor of 1.4). Roofs: the measured ceilings (`portbench ceilings`: the best\n"
+                            "bandwidth a row's %% implies, and the FMA rate) and the datasheet. The energy roofline\n"
+                            "(rows measured with --energy) draws GFLOP/J, with the envelope of these rows' best GB/J\n"
+                            "(times the intensity) and best GFLOP/J; it is not a hardware limit.\n\n");
+                char stem[200], gstem[160];
+                pb_rep_file_stem(f[k].gpu, gstem, sizeof gstem);
+                snprintf(stem, sizeof stem, "%sroofline_%s%s%s", energy ? "energy_" : "", f[k].rows[0]->dtype,
+                         gstem[0] ? "_" : "", gstem);
+                rc = plot_roofline(rep, &s, f[k].rows[0]->dtype, energy, stem);
+                if (rc == 0)
+                    fprintf(rep->md, "![%s roofline, %s%s%s](%s.%s)\n\n", energy ? "energy" : "the",
+                            f[k].rows[0]->dtype, f[k].gpu[0] ? ", " : "", f[k].gpu, stem, rep->ext);
+            }
+            free(s.r);
+            free(s.series);
+        }
+    }
+    return rc;
+}

@@ -27,6 +27,12 @@ int pb_rep_plot_family(pb_report_ctx *rep, const pb_family *f, const char *stem,
 int pb_rep_plot_matrix(pb_report_ctx *rep, const pb_matrix *m, const pb_matrix_group *const *g, size_t ng,
                        const char *title, const char *stem);
 
+/* The roofline section: per GPU and dtype, every passing row with FLOPs and bytes at its
+ * family's headline size on the measured and datasheet roofs, and, where rows carry
+ * energy (--energy), the energy roofline (GFLOP/J over intensity). Nothing when no row
+ * qualifies. 0, or -1 with rep->err. */
+int pb_rep_write_roofline(pb_report_ctx *rep, const pb_family *f, size_t nf);
+
 /* One variant and series of a case measured on several GPUs, and its spread there. */
 typedef struct pb_rep_spread_item {
     const pb_row *row; /* a row of it (variant, backend, toolchain, params) */

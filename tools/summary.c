@@ -552,6 +552,47 @@ static void print_why(FILE *f, const summary *s)
     }
 }
 
+/* The same facts as a table (the report's "Why" section): one row per case and model. */
+int pb_summary_why_table(const pb_rowset *rows, pb_fmt fmt, pb_tab *t, size_t *nrows)
+{
+    summary s;
+    if (build(&s, rows) != 0)
+        return -1;
+    if (pb_tab_init(t, 12) != 0) {
+        free(s.c);
+        return -1;
+    }
+    const char *head[] = {"benchmark", "dtype", "size", "model", "variant", "regs", "local B", "block", "grid",
+                          "warps/SM", "occupancy %", "limit"};
+    for (size_t k = 0; k < sizeof head / sizeof *head; ++k)
+        pb_tab_put(t, "%s", head[k]);
+    *nrows = 0;
+    for (size_t i = 0; i < s.n; ++i) {
+        const scase *c = &s.c[i];
+        for (int m = 0; m < nmodels(&s); ++m) {
+            const pb_row *r = model_row(c, m);
+            char x[64], name[48];
+            if (!r || !(r->regs_per_thread > 0))
+                continue;
+            pb_tab_put(t, "%s", c->head->benchmark);
+            pb_tab_put(t, "%s", c->head->dtype);
+            pb_tab_put(t, "%s", pb_fmt_size(c->head->size, x, sizeof x));
+            pb_tab_put(t, "%s", model_name(&s, m, name, sizeof name));
+            pb_tab_put(t, "%s", r->variant);
+            pb_tab_put(t, "%s", pb_fmt_num(r->regs_per_thread, "%.0f", fmt, x, sizeof x));
+            pb_tab_put(t, "%s", pb_fmt_num(r->local_bytes_per_thread, "%.0f", fmt, x, sizeof x));
+            pb_tab_put(t, "%s", r->block);
+            pb_tab_put(t, "%s", r->grid);
+            pb_tab_put(t, "%s", pb_fmt_num(r->warps_per_sm, "%.0f", fmt, x, sizeof x));
+            pb_tab_put(t, "%s", pb_fmt_num(r->occupancy_pct, "%.1f", fmt, x, sizeof x));
+            pb_tab_put(t, "%s", r->occupancy_limit);
+            ++*nrows;
+        }
+    }
+    free(s.c);
+    return t->oom ? -1 : 0;
+}
+
 /* ---- command ---- */
 
 enum { O_MD, O_CSV, O_WIDE };

@@ -25,6 +25,11 @@ int pb_cmd_summary(int argc, char **argv);
  * memory. */
 int pb_summary_table(const pb_rowset *s, pb_fmt fmt, pb_tab *t, size_t *ncases);
 
+/* The launch facts (registers, local memory, block, grid, warps per SM, theoretical
+ * occupancy and its limit) of each model's best per case, one row per case and model;
+ * rows without facts (untraced, CPU) are left out and counted out of *nrows. */
+int pb_summary_why_table(const pb_rowset *s, pb_fmt fmt, pb_tab *t, size_t *nrows);
+
 /* One paragraph for the end of a benchmark's output: per benchmark, dtype and params, the
  * largest size with a passing library, CUDA or OpenMP row. Prints nothing when no such
  * row passed. A line that would pass max_width columns goes on in the next, indented
