@@ -4,15 +4,16 @@
 #include "pb_nvml.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-/* The counter is read at most this often while repetitions run: NVML calls between short
- * repetitions would otherwise fill the window. */
-#define POLL_S 0.001
+/* The poller's pause between two readings of the counter (an NVML energy reading itself
+ * takes milliseconds on an H200). */
+#define POLL_PAUSE_S 0.0005
 /* How long the window's start, and its end once long enough, wait for a counter update. */
 #define TICK_WAIT_S 1.0
 
@@ -76,52 +77,137 @@ static void read_state(const pb_energy_source *src, double *temp, double *mhz)
         *mhz = v;
 }
 
+/* The counter as a thread of its own reads it. The first measurements (H200, 2026-11-26)
+ * read it between repetitions: each NVML reading took ~4 ms during which the GPU idled, so
+ * a 0.13 ms repetition was billed ~3.8 ms of mostly idle power. Now the repetitions run
+ * back to back while the poller reads; the main thread only looks at what it published. */
+typedef struct poller {
+    const pb_energy_source *src;
+    pthread_mutex_t mu;
+    int stop;
+    int failed;                  /* a reading failed: why */
+    char why[160];
+    unsigned long long mj;       /* the latest reading, */
+    double t;                    /* taken at t */
+    unsigned long long mj_moved; /* the latest reading that differed from the one before, */
+    double t_moved;              /* taken at t_moved */
+    unsigned long long before;   /* the reading before a backwards one */
+    long changes;                /* readings that differed from the one before */
+    int backwards;               /* a reading below the one before */
+} poller;
+
+static void *poll_counter(void *arg)
+{
+    poller *p = arg;
+    const struct timespec pause = {0, (long)(POLL_PAUSE_S * 1e9)};
+    for (;;) {
+        unsigned long long mj;
+        char why[160] = "";
+        int rc = p->src->energy_mj(p->src->ctx, &mj, why, sizeof why);
+        double t = p->src->now_s(p->src->ctx);
+        pthread_mutex_lock(&p->mu);
+        int stop = p->stop;
+        if (rc != 0) {
+            p->failed = 1;
+            pb_strlcpy(p->why, why, sizeof p->why);
+            stop = 1;
+        } else {
+            if (mj != p->mj) {
+                if (mj < p->mj && !p->backwards)
+                    p->backwards = 1, p->before = p->mj;
+                p->changes++;
+                p->mj_moved = mj, p->t_moved = t;
+            }
+            p->mj = mj, p->t = t;
+        }
+        pthread_mutex_unlock(&p->mu);
+        if (stop)
+            return NULL;
+        nanosleep(&pause, NULL);
+    }
+}
+
+static poller snapshot(poller *p)
+{
+    pthread_mutex_lock(&p->mu);
+    poller s = *p;
+    pthread_mutex_unlock(&p->mu);
+    return s;
+}
+
+static void stop_poller(poller *p, pthread_t th)
+{
+    pthread_mutex_lock(&p->mu);
+    p->stop = 1;
+    pthread_mutex_unlock(&p->mu);
+    pthread_join(th, NULL);
+    pthread_mutex_destroy(&p->mu);
+}
+
 int pb_energy_measure(const pb_energy_source *src, pb_energy_rep_fn rep, void *ctx, double min_window_s,
                       pb_energy *e)
 {
     pb_energy_clear(e);
     read_state(src, &e->temp_c_start, &e->sm_mhz_start);
-    unsigned long long mj, first;
+    unsigned long long mj;
     if (src->energy_mj(src->ctx, &mj, e->why, sizeof e->why) != 0)
         return PB_OK; /* no counter: the row says why, the run goes on */
+    poller p = {.src = src, .mj = mj, .t = src->now_s(src->ctx), .mj_moved = mj};
+    p.t_moved = p.t;
+    pthread_t th;
+    if (pthread_mutex_init(&p.mu, NULL) != 0)
+        return snprintf(e->why, sizeof e->why, "cannot start the energy counter's reader"), PB_OK;
+    if (pthread_create(&th, NULL, poll_counter, &p) != 0) {
+        pthread_mutex_destroy(&p.mu);
+        snprintf(e->why, sizeof e->why, "cannot start the energy counter's reader");
+        return PB_OK;
+    }
     /* The start: repetitions run until the counter moves, so that the window begins at an
      * update and not up to 100 ms after the energy its first reading holds. */
-    double t = src->now_s(src->ctx), polled = t, until = t + TICK_WAIT_S;
-    for (first = mj; mj == first && t < until;) {
-        int rc = rep(ctx);
-        if (rc != PB_OK) {
-            snprintf(e->why, sizeof e->why, "a repetition failed");
-            return rc;
-        }
+    int rc = PB_OK;
+    double t = src->now_s(src->ctx), until = t + TICK_WAIT_S;
+    poller s = snapshot(&p);
+    while (s.changes == 0 && !s.failed && t < until) {
+        if ((rc = rep(ctx)) != PB_OK)
+            break;
         t = src->now_s(src->ctx);
-        if (t - polled >= POLL_S) {
-            polled = t;
-            if (src->energy_mj(src->ctx, &mj, e->why, sizeof e->why) != 0)
-                return PB_OK;
-        }
+        s = snapshot(&p);
     }
     pb_energy_window w;
-    pb_energy_window_start(&w, t, mj);
-    /* The window: at least min_window_s, then on to the next update (at most a second
-     * more), so that its end is an update too. */
-    for (;;) {
-        int rc = rep(ctx);
-        if (rc != PB_OK) {
-            snprintf(e->why, sizeof e->why, "a repetition failed");
-            return rc;
-        }
+    pb_energy_window_start(&w, s.changes ? s.t_moved : s.t, s.changes ? s.mj_moved : s.mj);
+    long seen = s.changes;
+    /* The window: repetitions back to back, at least min_window_s, then on to the next
+     * update (at most TICK_WAIT_S more), so that its end is an update too. The repetitions
+     * counted are those completed between seeing the start's update and the end's: both
+     * are seen with the same lag (a repetition and a reading at most). */
+    while (rc == PB_OK && !s.failed) {
+        if ((rc = rep(ctx)) != PB_OK)
+            break;
         w.reps++;
         t = src->now_s(src->ctx);
-        if (t - polled < POLL_S)
-            continue;
-        polled = t;
-        if (src->energy_mj(src->ctx, &mj, e->why, sizeof e->why) != 0)
-            return PB_OK;
-        int moved = mj != w.mj1;
-        pb_energy_window_add(&w, t, mj);
-        double len = t - w.t0;
-        if (w.backwards || (len >= min_window_s && (moved || len >= min_window_s + TICK_WAIT_S)))
+        s = snapshot(&p);
+        if (s.changes > seen) {
+            w.updates += (int)(s.changes - seen);
+            seen = s.changes;
+            w.prev = w.mj1, w.t1 = s.t_moved, w.mj1 = s.mj_moved;
+            if (s.backwards)
+                w.backwards = 1, w.prev = s.before;
+            if (w.backwards || w.t1 - w.t0 >= min_window_s)
+                break;
+        }
+        if (t - w.t0 >= min_window_s + TICK_WAIT_S) { /* no update to end on: the last reading */
+            w.t1 = s.t, w.mj1 = s.mj;
             break;
+        }
+    }
+    stop_poller(&p, th);
+    if (rc != PB_OK) {
+        snprintf(e->why, sizeof e->why, "a repetition failed");
+        return rc;
+    }
+    if (s.failed) {
+        pb_strlcpy(e->why, s.why, sizeof e->why);
+        return PB_OK;
     }
     read_state(src, &e->temp_c_end, &e->sm_mhz_end);
     pb_energy_account(&w, min_window_s, e);

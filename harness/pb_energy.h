@@ -77,7 +77,9 @@ typedef int (*pb_energy_rep_fn)(void *ctx);
 /* Run repetitions until a window of at least min_window_s is measured: its start and end
  * are placed at updates of the counter where one comes within a second (repetitions run
  * meanwhile, uncounted at the start), so that the readings hold the energy of the window
- * itself. At most min_window_s + 2 s (plus a repetition) of repetitions. Returns PB_OK
+ * itself. The repetitions run back to back: a thread of its own reads the counter (so
+ * src->energy_mj and src->now_s are called from that thread too; after the first
+ * reading, never between two repetitions). At most min_window_s + 2 s (plus a repetition) of repetitions. Returns PB_OK
  * with the record in *e (e->ok = 0 and the reason when there is no usable energy: no
  * counter, too short, ...), or the error of a repetition that failed. */
 int pb_energy_measure(const pb_energy_source *src, pb_energy_rep_fn rep, void *ctx, double min_window_s,

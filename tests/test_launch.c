@@ -16,6 +16,8 @@
 #include "pb_trace.h"
 
 #include <limits.h>
+#include <pthread.h>
+#include <time.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -300,6 +302,13 @@ typedef struct fake_gpu {
     unsigned long long base; /* mJ at t = 0 */
     long reps, reads;
     int fail_after;          /* the repetition fails after this many (0: never) */
+    /* pb_energy_measure reads the counter from a thread of its own: the fake's state is
+     * shared under a lock; a repetition lasts (in the fake's time) until the reader has
+     * taken a reading after it, as a real one lasts milliseconds; reads from the thread
+     * that runs the repetitions are counted apart (the GPU idles while they take). */
+    pthread_mutex_t mu;
+    pthread_t runner;
+    long runner_reads;
 } fake_gpu;
 
 static int fake_energy(void *ctx, unsigned long long *mj, char *why, size_t cap)
@@ -309,12 +318,16 @@ static int fake_energy(void *ctx, unsigned long long *mj, char *why, size_t cap)
         snprintf(why, cap, "this GPU has no energy counter (NVML: not supported)");
         return -1;
     }
+    pthread_mutex_lock(&g->mu);
     ++g->reads;
+    if (pthread_equal(pthread_self(), g->runner))
+        ++g->runner_reads;
     double updated = g->stuck ? 0 : floor(g->t / g->period + 1e-9) * g->period;
     if (g->wrap_at > 0 && g->t >= g->wrap_at)
         *mj = (unsigned long long)llround((updated - g->wrap_at) * g->watts * 1e3);
     else
         *mj = g->base + (unsigned long long)llround(updated * g->watts * 1e3);
+    pthread_mutex_unlock(&g->mu);
     return 0;
 }
 
@@ -331,7 +344,14 @@ static int fake_sm(void *ctx, double *mhz)
     return 0;
 }
 
-static double fake_now(void *ctx) { return ((fake_gpu *)ctx)->t; }
+static double fake_now(void *ctx)
+{
+    fake_gpu *g = ctx;
+    pthread_mutex_lock(&g->mu);
+    double t = g->t;
+    pthread_mutex_unlock(&g->mu);
+    return t;
+}
 
 static void fake_sleep(void *ctx, double s)
 {
@@ -343,16 +363,34 @@ static void fake_sleep(void *ctx, double s)
 static int fake_rep(void *ctx)
 {
     fake_gpu *g = ctx;
-    if (g->fail_after && g->reps >= g->fail_after)
+    pthread_mutex_lock(&g->mu);
+    if (g->fail_after && g->reps >= g->fail_after) {
+        pthread_mutex_unlock(&g->mu);
         return PB_ERR;
+    }
     g->t += g->rep_s;
     g->temp += 0.001; /* it warms while it works */
     ++g->reps;
+    long reads = g->reads;
+    pthread_mutex_unlock(&g->mu);
+    /* until the reader has read the counter at the new time (two readings: one may have
+     * begun before the time moved); bounded, should no reader run */
+    for (int spin = 0; spin < 20000; ++spin) {
+        pthread_mutex_lock(&g->mu);
+        long now = g->reads;
+        pthread_mutex_unlock(&g->mu);
+        if (now >= reads + 2)
+            break;
+        const struct timespec ts = {0, 10000};
+        nanosleep(&ts, NULL);
+    }
     return PB_OK;
 }
 
 static pb_energy_source fake_source(fake_gpu *g)
 {
+    pthread_mutex_init(&g->mu, NULL);
+    g->runner = pthread_self();
     return (pb_energy_source){fake_energy, fake_temp, fake_sm, fake_now, fake_sleep, g};
 }
 
@@ -418,30 +456,40 @@ static void test_energy(void)
     CHECK(e.temp_c_start == 40 && e.temp_c_end > 40 && e.sm_mhz_start == 1980 && e.sm_mhz_end == 1980);
     printf("fake 500 W, 3.5 J a repetition: %.4f J, %.2f W, %.3f s, %ld reps, %d updates\n", e.j_per_rep,
            e.power_w, e.window_s, e.reps, e.updates);
-    /* the counter is read at most every millisecond, also with repetitions of 10 us */
-    g = (fake_gpu){.t = 0, .watts = 300, .period = 0.1, .rep_s = 10e-6, .temp = 40};
-    CHECK(pb_energy_measure(&src, fake_rep, &g, 0.5, &e) == PB_OK && e.ok);
-    CHECK(g.reads < 1000 && g.reps > 50000); /* ~0.65 s of repetitions, one read a millisecond */
+    /* the counter is read by a thread of its own: the thread that runs the repetitions
+     * reads it once, before the first (the H200's first runs read it between
+     * repetitions: ~4 ms each, 0.13 ms repetitions billed 3.8 ms of mostly idle GPU) */
+    CHECK(g.runner_reads == 1 && g.reads > e.reps);
+    g = (fake_gpu){.t = 0, .watts = 300, .period = 0.1, .rep_s = 130e-6, .temp = 40};
+    src = fake_source(&g);
+    CHECK(pb_energy_measure(&src, fake_rep, &g, 0.1, &e) == PB_OK && e.ok);
+    CHECK(g.runner_reads == 1 && e.reps > 700);
     CHECK_NEAR(e.power_w, 300, 300 * 0.01);
+    CHECK_NEAR(e.j_per_rep, 300 * 130e-6, 300 * 130e-6 * 0.01);
     /* a repetition longer than the window: 4 s each, one in the window */
     g = (fake_gpu){.t = 0, .watts = 676, .period = 0.1, .rep_s = 4.26, .temp = 40};
+    src = fake_source(&g);
     CHECK(pb_energy_measure(&src, fake_rep, &g, 1.0, &e) == PB_OK && e.ok && e.reps == 1);
     CHECK_NEAR(e.j_per_rep, 676 * 4.26, 676 * 0.1);
     /* a GPU without the counter: no repetition run, the reason kept */
     g = (fake_gpu){.t = 0, .watts = 500, .period = 0.1, .rep_s = 0.007, .missing = 1, .temp = 40};
+    src = fake_source(&g);
     CHECK(pb_energy_measure(&src, fake_rep, &g, 1.0, &e) == PB_OK);
     CHECK(!e.ok && strstr(e.why, "no energy counter") && g.reps == 0 && isnan(e.j_per_rep));
     /* a counter that never moves: bounded (1 s to start, the window, 1 s to end), refused */
     g = (fake_gpu){.t = 0, .watts = 500, .period = 0.1, .rep_s = 0.007, .stuck = 1, .temp = 40};
+    src = fake_source(&g);
     CHECK(pb_energy_measure(&src, fake_rep, &g, 1.0, &e) == PB_OK);
     CHECK(!e.ok && strstr(e.why, "did not advance") && g.t < 3.1 && g.t > 2.9);
     /* a counter that wraps inside the window */
     g = (fake_gpu){.t = 0, .watts = 500, .period = 0.1, .rep_s = 0.007, .wrap_at = 0.6, .base = 1000000,
                    .temp = 40};
+    src = fake_source(&g);
     CHECK(pb_energy_measure(&src, fake_rep, &g, 1.0, &e) == PB_OK);
     CHECK(!e.ok && strstr(e.why, "backwards"));
     /* a repetition that fails: its error, and no energy */
     g = (fake_gpu){.t = 0, .watts = 500, .period = 0.1, .rep_s = 0.007, .fail_after = 20, .temp = 40};
+    src = fake_source(&g);
     CHECK(pb_energy_measure(&src, fake_rep, &g, 1.0, &e) == PB_ERR && !e.ok);
 
     /* the option values */
