@@ -1147,20 +1147,16 @@ static void put_roof(FILE *g, const char *fn, double slope, double top)
         fprintf(g, "%s(x) = %.9g\n", fn, top);
 }
 
-/* Series side by side around their benchmark's intensity: every variant of a benchmark
- * shares the cost model's intensity, so without this the series would hide each other. */
-static double roof_x(const roof_set *s, const pb_row *r)
-{
-    size_t k = 0;
-    while (k < s->ns && !same_series_row(s->series[k], r))
-        ++k;
-    double off = s->ns > 1 ? ((double)k - (double)(s->ns - 1) / 2) / (double)(s->ns - 1) : 0;
-    return r->flops / r->bytes * pow(2, 0.5 * off);
-}
+/* Every row at its benchmark's intensity, undodged: a point moved sideways under a
+ * sloped roof would seem to pass it. The series tell apart by colour and marker. */
+static double roof_x(const pb_row *r) { return r->flops / r->bytes; }
 
 static double roof_y(const pb_row *r, int energy) { return energy ? r->gflop_per_j : r->gflops; }
 
-static int plot_roofline(pb_report_ctx *rep, const roof_set *s, const char *dtype, int energy, const char *stem)
+/* gbj_all: the best GB/J of this GPU's rows in every dtype (bytes per joule do not depend
+ * on the dtype; a dtype with only FLOP-bound rows would otherwise get a meaningless slope). */
+static int plot_roofline(pb_report_ctx *rep, const roof_set *s, const char *dtype, int energy, double gbj_all,
+                         const char *stem)
 {
     double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
     for (size_t i = 0; i < s->n; ++i) {
@@ -1171,7 +1167,7 @@ static int plot_roofline(pb_report_ctx *rep, const roof_set *s, const char *dtyp
     roof_ceilings(s, &c);
     /* the energy roof is the envelope of these rows: their best GB/J times the intensity,
      * and their best GFLOP/J; a row's GFLOP/J is its GB/J times its intensity. */
-    double best_gbj = 0, best_gfj = 0;
+    double best_gbj = gbj_all, best_gfj = 0;
     for (size_t i = 0; energy && i < s->n; ++i)
         best_gbj = fmax(best_gbj, s->r[i]->gb_per_j), best_gfj = fmax(best_gfj, s->r[i]->gflop_per_j);
     double top = energy ? best_gfj : fmax(c.fl_meas > 0 ? c.fl_meas : 0, c.fl_peak > 0 ? c.fl_peak : 0);
@@ -1188,7 +1184,7 @@ static int plot_roofline(pb_report_ctx *rep, const roof_set *s, const char *dtyp
     chart_caption(rep, s->r, s->n, NAN, caption, sizeof caption);
     gp_title(g, "title", title[0] == ' ' ? title + 1 : title, caption, "");
     /* the key below: inside, it would cover roofs or points */
-    fprintf(g, "set key outside below center horizontal noreverse Left\nset bmargin 9\n"
+    fprintf(g, "set key outside below center horizontal reverse Left\nset bmargin 9\n"
                "set xlabel 'arithmetic intensity: FLOPs / bytes of the cost model (log scale)'\n"
                "set logscale x 10\nset xrange [%.6g:%.6g]\n",
             xlo, xhi);
@@ -1228,7 +1224,7 @@ static int plot_roofline(pb_report_ctx *rep, const roof_set *s, const char *dtyp
         fprintf(g, "$s%zu << EOD\n", k);
         for (size_t i = 0; i < s->n; ++i)
             if (same_series_row(s->r[i], s->series[k]))
-                fprintf(g, "%.9g %.6g\n", roof_x(s, s->r[i]), roof_y(s->r[i], energy));
+                fprintf(g, "%.9g %.6g\n", roof_x(s->r[i]), roof_y(s->r[i], energy));
         fprintf(g, "EOD\n");
     }
     fprintf(g, "set samples 1000\nplot ");
@@ -1259,6 +1255,16 @@ int pb_rep_write_roofline(pb_report_ctx *rep, const pb_family *f, size_t nf)
             ++j;
         if (j < k)
             continue;
+        double gbj_all = 0;
+        for (size_t j2 = 0; j2 < nf; ++j2) {
+            if (strcmp(f[j2].gpu, f[k].gpu) != 0)
+                continue;
+            double size = pb_rep_headline_size(&f[j2]);
+            for (size_t i = 0; i < f[j2].n; ++i)
+                if (pb_rep_plotted(f[j2].rows[i]) && (isnan(size) || f[j2].rows[i]->size == size) &&
+                    f[j2].rows[i]->gb_per_j > 0)
+                    gbj_all = fmax(gbj_all, f[j2].rows[i]->gb_per_j);
+        }
         for (int energy = 0; energy <= 1 && rc == 0; ++energy) {
             roof_set s;
             rc = roof_collect(f, nf, f[k].gpu, f[k].rows[0]->dtype, energy, &s);
@@ -1268,16 +1274,16 @@ int pb_rep_write_roofline(pb_report_ctx *rep, const pb_family *f, size_t nf)
                             "## Roofline\n\n"
                             "Every passing row with FLOPs and bytes in its cost model, at its benchmark's headline\n"
                             "size: arithmetic intensity (FLOPs / bytes) on x, the rate on y; all variants of a\n"
-                            "benchmark share its intensity, so the series stand side by side around it (within a\n"
-                            "factor of 1.4). Roofs: the measured ceilings (`portbench ceilings`: the best\n"
-                            "bandwidth a row's %% implies, and the FMA rate) and the datasheet. The energy roofline\n"
-                            "(rows measured with --energy) draws GFLOP/J, with the envelope of these rows' best GB/J\n"
-                            "(times the intensity) and best GFLOP/J; it is not a hardware limit.\n\n");
+                            "benchmark share its intensity (one column; colour and marker tell the series apart).\n"
+                            "Roofs: the measured ceilings (`portbench ceilings`: the best bandwidth a row's %%\n"
+                            "implies, and the FMA rate) and the datasheet. The energy roofline (rows measured with\n"
+                            "--energy) draws GFLOP/J under the envelope of the best GB/J of this GPU's rows (any\n"
+                            "dtype; times the intensity) and these rows' best GFLOP/J: not a hardware limit.\n\n");
                 char stem[200], gstem[160];
                 pb_rep_file_stem(f[k].gpu, gstem, sizeof gstem);
                 snprintf(stem, sizeof stem, "%sroofline_%s%s%s", energy ? "energy_" : "", f[k].rows[0]->dtype,
                          gstem[0] ? "_" : "", gstem);
-                rc = plot_roofline(rep, &s, f[k].rows[0]->dtype, energy, stem);
+                rc = plot_roofline(rep, &s, f[k].rows[0]->dtype, energy, gbj_all, stem);
                 if (rc == 0)
                     fprintf(rep->md, "![%s roofline, %s%s%s](%s.%s)\n\n", energy ? "energy" : "the",
                             f[k].rows[0]->dtype, f[k].gpu[0] ? ", " : "", f[k].gpu, stem, rep->ext);

@@ -4,7 +4,7 @@ set output 'roofline_int_g0_vm.svg'
 set grid xtics ytics lt 1 lw 1 lc rgb '#e4e4e4'
 set style textbox opaque noborder margins 0.5,0.3
 set title 'roofline, int: each variant at its benchmark''s headline size' . "\n" . 'NVIDIA H200; measured 2026-11-22; run 20261122T194828Z_reduce_2p28_int_t'
-set key outside below center horizontal noreverse Left
+set key outside below center horizontal reverse Left
 set bmargin 9
 set xlabel 'arithmetic intensity: FLOPs / bytes of the cost model (log scale)'
 set logscale x 10
@@ -16,12 +16,12 @@ set ytics ('20' 20, '50' 50, '100' 100, '200' 200, '500' 500, '1000' 1000, '2000
 set label 'reduce' at first 0.249999999, graph 0.04 center rotate by 90 textcolor rgb '#404040' front boxed
 rpeak(x) = x * 4800
 $s0 << EOD
-0.210224103 924.982
-0.210224103 924.88
-0.210224103 1119.83
+0.249999999 924.982
+0.249999999 924.88
+0.249999999 1119.83
 EOD
 $s1 << EOD
-0.22925101 1110.64
+0.249999999 1110.64
 EOD
 $s2 << EOD
 0.249999999 338.021
@@ -31,14 +31,14 @@ $s2 << EOD
 0.249999999 1078.1
 EOD
 $s3 << EOD
-0.272626932 56.0882
-0.272626932 73.3204
-0.272626932 101.378
-0.272626932 105.972
-0.272626932 146.019
+0.249999999 56.0882
+0.249999999 73.3204
+0.249999999 101.378
+0.249999999 105.972
+0.249999999 146.019
 EOD
 $s4 << EOD
-0.297301778 21.0007
+0.249999999 21.0007
 EOD
 set samples 1000
 plot rpeak(x) with lines lw 2 lc rgb '#505050' dt 2 title 'h200 datasheet', \
