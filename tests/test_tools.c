@@ -1562,6 +1562,7 @@ static void test_summary_why(void)
         r.gflops = r.flops / r.time_median_s * 1e-9;
         r.pct_peak_bw = 20; /* gbs is 1 GB/s: a datasheet roof of 5 GB/s */
         r.gb_per_j = 4 / rows[i].t * 1e-3, r.gflop_per_j = r.gb_per_j / 4;
+        r.energy_j_per_rep = r.bytes * 1e-9 / r.gb_per_j, r.power_w = r.energy_j_per_rep / rows[i].t;
         pb_csv_write_row(f, &r);
     }
     fclose(f);
@@ -1582,6 +1583,10 @@ static void test_summary_why(void)
           strstr(out, "| dmvm | double | 4096 | omp(gcc-12) | best | 255 |") && strstr(out, "| 12.5 | registers |"));
     CHECK(out && strstr(out, "## Roofline") && strstr(out, "![the roofline, double](roofline_double.svg)") &&
           strstr(out, "![energy roofline, double](energy_roofline_double.svg)"));
+    /* energy to solution: a line per variant, a column per backend and toolchain */
+    CHECK(out && strstr(out, "### Energy to solution at nx = 4096\n") &&
+          strstr(out, "| variant | cuda | omp(clang-19) | omp(gcc-12) | cublas |\n") &&
+          strstr(out, "| best | 0.25 J, 250 W | 0.275 J, 250 W | 1 J, 250 W | - |\n"));
     free(out);
     snprintf(md, sizeof md, "%s/roofline_double.gp", rdir);
     out = slurp(md); /* the x of each point is the intensity, dodged by at most 1.4x */

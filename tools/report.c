@@ -324,6 +324,75 @@ static int write_other_sizes(pb_report_ctx *rep, const pb_family *f, double size
     return rc;
 }
 
+/* Energy to solution (rows measured with --energy) at the headline size: a row per
+ * variant, a column per backend and toolchain (CUDA beside OpenMP, as the course's
+ * energy-efficiency table), each cell the energy of one repetition and the mean power. */
+static int write_energy_table(pb_report_ctx *rep, const pb_family *f, double size)
+{
+    const pb_row **at = calloc(f->n + 1, sizeof *at);
+    if (!at)
+        return -1;
+    size_t n = 0;
+    for (size_t i = 0; i < f->n; ++i)
+        if (f->rows[i]->size == size && pb_rep_plotted(f->rows[i]) && f->rows[i]->energy_j_per_rep > 0)
+            at[n++] = f->rows[i];
+    if (!n) {
+        free(at);
+        return 0;
+    }
+    /* the columns: each series once, in the order of the rows; the lines: each variant once */
+    char (*col)[128] = calloc(n, sizeof *col), (*var)[64] = calloc(n, sizeof *var);
+    size_t ncol = 0, nvar = 0;
+    for (size_t i = 0; col && var && i < n; ++i) {
+        char x[128];
+        pb_row_series(at[i], x, sizeof x);
+        size_t c = 0, v = 0;
+        while (c < ncol && strcmp(col[c], x))
+            ++c;
+        if (c == ncol)
+            pb_strlcpy(col[ncol++], x, sizeof col[0]);
+        while (v < nvar && strcmp(var[v], at[i]->variant))
+            ++v;
+        if (v == nvar)
+            pb_strlcpy(var[nvar++], at[i]->variant, sizeof var[0]);
+    }
+    int rc = -1;
+    if (col && var) {
+        fprintf(rep->md, "### Energy to solution at %s = %.0f\n\n"
+                         "Energy of one repetition (NVML's counter over a window of at least --energy-window;\n"
+                         "docs/methodology.md) and the mean power in it:\n\n",
+                pb_rep_size_name(f->rows[0]), size);
+        pb_tab t;
+        pb_tab_init(&t, (int)ncol + 1);
+        pb_tab_put(&t, "variant");
+        for (size_t c = 0; c < ncol; ++c)
+            pb_tab_put(&t, "%s", col[c]);
+        for (size_t v = 0; v < nvar; ++v) {
+            pb_tab_put(&t, "%s", var[v]);
+            for (size_t c = 0; c < ncol; ++c) {
+                const pb_row *r = NULL;
+                for (size_t i = 0; i < n && !r; ++i) {
+                    char x[128];
+                    pb_row_series(at[i], x, sizeof x);
+                    if (!strcmp(at[i]->variant, var[v]) && !strcmp(x, col[c]))
+                        r = at[i];
+                }
+                if (r)
+                    pb_tab_put(&t, "%.4g J, %.0f W", r->energy_j_per_rep, r->power_w);
+                else
+                    pb_tab_put(&t, "-");
+            }
+        }
+        rc = pb_tab_print(rep->md, &t, PB_FMT_MD);
+        fputc('\n', rep->md);
+        pb_tab_free(&t);
+    }
+    free(col);
+    free(var);
+    free(at);
+    return rc;
+}
+
 /* The benchmark's cost model, once: what its GB/s and GFLOP/s count. */
 static void write_cost_model(pb_report_ctx *rep, const pb_row *h)
 {
@@ -368,6 +437,8 @@ static int write_family(pb_report_ctx *rep, const pb_family *f)
         rc = f->sweep[0] ? write_sweep_table(rep, f, size) : write_at_table(rep, f, size);
     if (rc == 0 && !strcmp(f->rows[0]->benchmark, "reduce"))
         rc = write_reduce_tables(rep, f, size);
+    if (rc == 0)
+        rc = write_energy_table(rep, f, size);
     if (rc == 0 && !by_size && !f->sweep[0])
         rc = write_other_sizes(rep, f, size);
     return rc;
@@ -673,7 +744,8 @@ static const char report_details[] =
     "kernels), bars of every variant and backend at the headline size (the size with the\n"
     "most measured rows; log y when rates span more than 30x), a by-size table (a few sizes\n"
     "of long sweeps) and the rows at the headline size with % of the datasheet peak and of\n"
-    "the measured ceilings; reduce also gets the k1..kN speedup ladder.\n"
+    "the measured ceilings; reduce also gets the k1..kN speedup ladder; rows measured with\n"
+    "--energy get the energy to solution (J per repetition and W, a line per variant).\n"
     "A benchmark run over several parameter values with one kernel per backend (stream-strided,\n"
     "fma-strided) gets, per varying parameter, one line per value and one panel per backend.\n"
     "The summary ends with why: the launch facts of each best (registers, local memory,\n"
