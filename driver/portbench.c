@@ -17,6 +17,7 @@
 #include "pb_version.h"
 #include "pb_workers.h"
 #include "record.h"
+#include "store.h"
 #include "summary.h"
 
 #include <cjson/cJSON.h>
@@ -171,16 +172,23 @@ static int check_destinations(pb_options *o, int ceilings_out)
         pb_output_check("--ceilings", o->ceilings, NULL, 0, err, sizeof err) != PB_OK)
         goto bad;
     /* two outputs on one file: one would overwrite the other after the run */
-    const char *outs[] = {o->csv, meta, o->json, ceilings_out ? o->ceilings : ""};
-    const char *names[] = {"--csv", "--csv's metadata file", "--json", "--ceilings"};
-    for (int i = 0; i < 4; ++i)
-        for (int j = i + 1; j < 4; ++j)
+    const char *outs[] = {o->csv, meta, o->json, ceilings_out ? o->ceilings : "", o->db};
+    const char *names[] = {"--csv", "--csv's metadata file", "--json", "--ceilings", "--db"};
+    for (int i = 0; i < 5; ++i)
+        for (int j = i + 1; j < 5; ++j)
             if (outs[i][0] && outs[j][0] && pb_output_same(outs[i], outs[j])) {
                 snprintf(err, sizeof err, "%s and %s name the same file %s", names[i], names[j], outs[j]);
                 goto bad;
             }
     if (o->record && pb_output_check_dir("--record", o->record_dir, err, sizeof err) != PB_OK)
         goto bad;
+    if (o->db[0]) { /* a store that cannot take the run is refused before anything is measured */
+        pb_store *st;
+        int rc = pb_store_open(o->db, PB_STORE_WRITE, &st, err, sizeof err);
+        pb_store_close(st);
+        if (rc != 0)
+            goto bad;
+    }
     if (ceilings_out) /* `portbench ceilings --ceilings FILE` writes FILE (checked above) */
         return PB_OK;
     struct stat st;
@@ -273,6 +281,23 @@ static int write_outputs(const pb_options *o, const pb_rowset *rows, const cJSON
             fprintf(stderr, "portbench: wrote %s\n", o->json);
         }
     }
+    if (o->db[0]) {
+        pb_store *st = NULL;
+        pb_store_run r;
+        memset(&r, 0, sizeof r);
+        r.rows = *rows; /* borrowed: not freed here */
+        r.meta = (void *)meta;
+        pb_strlcpy(r.label, o->label, sizeof r.label);
+        pb_store_added added;
+        if (pb_store_open(o->db, PB_STORE_WRITE, &st, err, sizeof err) != 0 ||
+            pb_store_import(st, &r, &added, err, sizeof err) != 0) {
+            pb_errorf("%s", err);
+            rc = -1;
+        } else if (!o->quiet) {
+            fprintf(stderr, "portbench: stored the run in %s (run %lld, %zu rows)\n", o->db, added.run_id, added.rows);
+        }
+        pb_store_close(st);
+    }
     if (o->record) {
         char run[PATH_MAX];
         if (pb_record_run(o->record_dir, o->label, record_gpu(env), o->bench->name, rows, argc, argv, write_meta, meta,
@@ -347,7 +372,7 @@ static int mpi_setup(pb_options *o, const pb_mpi *mpi)
     o->mpi_local_rank = mpi->local_rank;
     o->mpi_local_size = mpi->local_size;
     if (mpi->rank != 0) { /* rank 0 writes the run's files and prints its table */
-        o->csv[0] = o->json[0] = '\0';
+        o->csv[0] = o->json[0] = o->db[0] = '\0';
         o->record = 0;
         o->quiet = 1;
     }
@@ -667,7 +692,7 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
         printf("written to %s\n", path);
     }
     o.bench = pb_bench_find("stream");
-    o.record = 0;
+    o.record = 0, o.db[0] = '\0'; /* the ceilings are a file of their own, not a run */
     cJSON *meta = pb_run_meta(full_argc, full_argv, &env, &log);
     if (write_outputs(&o, &rows, meta, &env, full_argc, full_argv) != 0)
         failed = 1;

@@ -466,7 +466,7 @@ static int parse_param_values(const pb_param_def *d, const char *spec, long *val
 
 enum {
     O_BACKEND = 1, O_VARIANTS, O_SIZE, O_DTYPE, O_WARMUP, O_REPS, O_BUDGET, O_SEED, O_THREADS, O_GPU, O_CSV,
-    O_JSON, O_CEILINGS, O_CLOCK, O_NO_BASELINES, O_FALLBACK, O_FAIL_ON_SKIP, O_QUIET, O_RECORD, O_LABEL,
+    O_JSON, O_CEILINGS, O_CLOCK, O_NO_BASELINES, O_FALLBACK, O_FAIL_ON_SKIP, O_QUIET, O_RECORD, O_LABEL, O_DB,
     O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_GPU_SERIAL, O_SPREAD, O_WIDE, O_MPI_TIMEOUT, O_JOINED, O_ENERGY,
     O_ENERGY_WINDOW, O_COOLDOWN, O_START_TEMP, O_PARAM = 100,
     O_ALIAS = 200
@@ -527,6 +527,8 @@ static const pb_optdef driver_opts[] = {
                                       "(default DIR: ./results)", O_RECORD, 0},
     {"label", PB_OPT_VALUE, "NAME", "label of the recorded run (default: dtypes and sizes, e.g. double_nx4096)",
      O_LABEL, 0},
+    {"db", PB_OPT_VALUE, "FILE", "also import the run into the results store FILE (SQLite, made when missing;\n"
+                                 "portbench db, history --db, dashboard --db read it)", O_DB, 0},
     {NULL, 0, NULL, NULL, 0, 0},
 };
 
@@ -694,6 +696,8 @@ static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err,
         if (!val)
             val = "results";
         return pb_copy_path("--record", val, o->record_dir, sizeof o->record_dir, err, cap);
+    case O_DB:
+        return pb_copy_path("--db", val, o->db, sizeof o->db, err, cap);
     case O_LABEL: {
         size_t len = strlen(val), ok = len > 0 && len < sizeof o->label && pb_plain_name(val);
         for (size_t i = 0; i < len && ok; ++i)

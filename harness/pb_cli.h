@@ -54,6 +54,7 @@ typedef struct pb_options {
     int record;                /* --record[=DIR] (driver only) */
     char record_dir[PATH_MAX];
     char label[64];
+    char db[PATH_MAX];           /* --db FILE: the run is imported into this results store too */
     int fail_on_skip;          /* a skipped row makes the exit status 1 (driver only) */
     int no_baselines;
     int allow_host_fallback;
