@@ -630,7 +630,7 @@ static void gpu_runner(pb_options *o, const pb_run_env *env, int k, const char *
     char p[PATH_MAX + 64];
     snprintf(p, sizeof p, "%s/rows.csv", dir);
     FILE *f = fopen(p, "w");
-    int ok = f && pb_write_csv_rows(f, &rows) == PB_OK;
+    int ok = f && pb_write_channel_rows(f, &rows) == PB_OK; /* with the samples */
     if (f)
         ok &= fclose(f) == 0;
     snprintf(p, sizeof p, "%s/status", dir);

@@ -199,6 +199,7 @@ static void emit_row(worker *w, pb_row *r, int progress)
 {
     if (strcmp(r->verified, "FAIL") == 0)
         ++w->failures;
+    pb_csv_write_samples(w->emit, r); /* before the row: the reader gives them to it */
     pb_csv_write_row(w->emit, r);
     check_written(w->emit, w->emit_name, 0);
     test_hooks(++w->rows);
@@ -307,6 +308,7 @@ typedef struct timing {
     double *device;  /* device time per repetition, -1 when unknown */
     double *kernels; /* kernels per repetition (traced) */
     double *kernel_sum;
+    double *sm_mhz;  /* SM clock read right after each repetition (NVML), NaN when unknown */
     const char *device_clock;
     pb_launch_facts facts; /* traced: the launch that took most of the time */
 } timing;
@@ -317,13 +319,16 @@ static void timing_free(timing *t)
     free(t->device);
     free(t->kernels);
     free(t->kernel_sum);
+    free(t->sm_mhz);
     memset(t, 0, sizeof *t);
 }
 
 /* The timed loop. With tracing, each repetition's host window is stamped in CUPTI's
  * clock (outside the host-timed interval) and the recorded GPU activity is assigned to
- * windows afterwards; without it, CUDA backends still give event times. */
-static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *a, int reps, int traced, timing *t)
+ * windows afterwards; without it, CUDA backends still give event times. With clocks, the
+ * SM clock is read after each repetition, outside its timed window. */
+static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *a, int reps, int traced, int clocks,
+                      timing *t)
 {
     memset(t, 0, sizeof *t);
     size_t n = (size_t)reps;
@@ -331,10 +336,13 @@ static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *
     t->device = calloc(n, sizeof *t->device);
     t->kernels = calloc(n, sizeof *t->kernels);
     t->kernel_sum = calloc(n, sizeof *t->kernel_sum);
+    t->sm_mhz = calloc(n, sizeof *t->sm_mhz);
     uint64_t *begin = traced ? calloc(n, sizeof *begin) : NULL, *end = traced ? calloc(n, sizeof *end) : NULL;
     int rc = PB_OK;
-    if (!t->host || !t->device || !t->kernels || !t->kernel_sum || (traced && (!begin || !end)))
+    if (!t->host || !t->device || !t->kernels || !t->kernel_sum || !t->sm_mhz || (traced && (!begin || !end)))
         rc = PB_ERR;
+    for (size_t i = 0; i < n && t->sm_mhz; ++i)
+        t->sm_mhz[i] = NAN;
     const pb_span *spans;
     if (traced) {
         pb_trace_collect(&spans); /* drop the warm-up and checked runs */
@@ -348,6 +356,8 @@ static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *
         t->host[i] = pb_now() - t0;
         if (traced)
             end[i] = pb_trace_timestamp();
+        if (clocks)
+            t->sm_mhz[i] = pb_nvml_sm_clock();
     }
     if (traced)
         pb_trace_resources(1);
@@ -378,6 +388,17 @@ static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *
     return rc;
 }
 
+/* Add a remark to the row's note ("; " between remarks). */
+static void note_add(pb_row *r, const char *text)
+{
+    if (!text[0])
+        return;
+    size_t len = strlen(r->note);
+    snprintf(r->note + len, sizeof r->note - len, "%s%s", len ? "; " : "", text);
+}
+
+/* The summary columns from the repetitions, and the repetitions themselves as the row's
+ * samples (device time NaN where unknown). */
 static void record_times(pb_row *r, const timing *t, int reps)
 {
     pb_stats hs, ds, ks, ss;
@@ -401,15 +422,16 @@ static void record_times(pb_row *r, const timing *t, int reps)
         r->kernels_per_rep = ks.median;
     if (pb_stats_compute(t->kernel_sum, (size_t)reps, &ss) == 0)
         r->kernel_time_median_s = ss.median;
-}
-
-/* Add a remark to the row's note ("; " between remarks). */
-static void note_add(pb_row *r, const char *text)
-{
-    if (!text[0])
-        return;
-    size_t len = strlen(r->note);
-    snprintf(r->note + len, sizeof r->note - len, "%s%s", len ? "; " : "", text);
+    pb_sample *smp = malloc((size_t)reps * sizeof *smp);
+    for (int i = 0; smp && i < reps; ++i)
+        smp[i] = (pb_sample){t->host[i], t->device_clock && t->device[i] >= 0 ? t->device[i] : NAN, t->sm_mhz[i]};
+    if (smp) {
+        free(r->samples);
+        r->samples = smp;
+        r->nsamples = (size_t)reps;
+    } else {
+        note_add(r, "samples not kept (out of memory)");
+    }
 }
 
 static void record_gpu_state(pb_row *r, const pb_gpu_state *before, const pb_gpu_state *after)
@@ -496,7 +518,7 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     }
     timing t = {0}; /* freed on every path, also when the warm-up failed */
     if (rc == PB_OK)
-        rc = timed_reps(be, v, a, reps, gpu_row && pb_trace_active(), &t);
+        rc = timed_reps(be, v, a, reps, gpu_row && pb_trace_active(), gpu_row, &t);
     if (gpu_row) {
         pb_nvml_sample(&after);
         record_gpu_state(&r, &before, &after);
@@ -583,6 +605,7 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     }
     timing_free(&t);
     emit_row(w, &r, 1);
+    free(r.samples);
 }
 
 static void free_host_case(host_case *h)

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# samples.sh PORTBENCH WORKDIR CASE [MPIEXEC]
+# Per-repetition samples (issue 24 item 1): every measured row carries the host time,
+# device time and SM clock of each timed repetition from the worker to --json, through a
+# GPU's run (--gpu all, fake GPUs) and an MPI rank's gather, and into `portbench db import`;
+# the CSV keeps its summary columns only.
+set -uo pipefail
+pb=$1 work=$2/$3 case=$3 mpiexec=${4:-mpiexec}
+rm -rf "$work"
+mkdir -p "$work/tmp"
+cd "$work" || exit 1
+export TMPDIR=$work/tmp OMP_NUM_THREADS=1 OMP_WAIT_POLICY=passive
+fail() { echo "FAIL: $*"; exit 1; }
+cpu=(dmvm --backend cpu --no-baselines --nx 33,64 --dtype float,double --warmup 1 --reps 7)
+
+# Every measured row of $1 has as many host samples as repetitions, each > 0, whose median
+# is time_median_s; device time and SM clock: a list of the same length (null: unknown);
+# rows not measured (SKIP) have none.
+samples_ok() {
+  jq -e '[.rows[] | select(.reps != null)] as $m | ($m | length) > 0 and
+         all(.rows[]; (.reps == null) == (.samples == null)) and
+         all($m[]; .samples.host_s as $h | ($h | length) == .reps and
+                   (.samples.device_s | length) == .reps and (.samples.sm_clock_mhz | length) == .reps and
+                   all($h[]; . > 0) and
+                   (($h | sort) as $s | ($s | length) as $n |
+                    (if $n % 2 == 1 then $s[($n - 1) / 2] else ($s[$n / 2 - 1] + $s[$n / 2]) / 2 end) as $med |
+                    (($med - .time_median_s) | fabs) <= 1e-9 * .time_median_s + 1e-15))' "$1" > /dev/null ||
+    fail "$1: a measured row without its samples, or samples that are not its repetitions: $(jq -c '.rows[0]' "$1")"
+}
+measured() { jq '[.rows[] | select(.reps != null)] | length' "$1"; }
+
+case $case in
+json)   # --json: the samples of each row; the CSV of the same run has none
+  "$pb" "${cpu[@]}" --json out.json --csv out.csv --quiet > /dev/null 2> err.txt || fail "exit status $?: $(cat err.txt)"
+  samples_ok out.json
+  n=$(measured out.json)
+  [ "$n" = 4 ] || fail "$n measured rows, expected 4"
+  [ "$(jq '[.rows[].samples.host_s | length] | add' out.json)" = 28 ] || fail "not 7 samples a row"
+  grep -q '^#' out.csv && fail "the CSV carries samples: $(grep -m1 '^#' out.csv)"
+  grep -q samples out.csv && fail "the CSV names samples"
+  # a run cut by --time-budget: as many samples as the repetitions it ran
+  "$pb" dmvm --backend cpu --no-baselines --nx 2000 --warmup 0 --reps 100000 --time-budget 0.2 --json cut.json \
+    --quiet > /dev/null 2> err.txt || fail "exit status $? under --time-budget"
+  reps=$(jq '.rows[0].reps' cut.json)
+  [ "$reps" -lt 100000 ] || fail "--time-budget did not cut the repetitions"
+  samples_ok cut.json ;;
+store)  # db import of a --json file keeps the samples; a second import adds nothing
+  "$pb" "${cpu[@]}" --json out.json --quiet > /dev/null 2> err.txt || fail "exit status $?: $(cat err.txt)"
+  "$pb" db import out.json --db s.db > imp.txt 2>&1 || fail "db import: $(cat imp.txt)"
+  grep -q "1 run added (4 rows, 28 samples)" imp.txt || fail "db import: $(cat imp.txt)"
+  "$pb" db info --db s.db | grep -Eq '^samples +28$' || fail "db info: $("$pb" db info --db s.db)"
+  [ "$(sqlite3 s.db 'select count(*) from sample where host_s > 0 and device_s is null')" = 28 ] ||
+    fail "stored samples: $(sqlite3 s.db 'select * from sample limit 3')"
+  "$pb" db import out.json --db s.db > imp2.txt 2>&1 || fail "second db import: $(cat imp2.txt)"
+  grep -q "0 runs added (0 rows, 0 samples)" imp2.txt || fail "second db import: $(cat imp2.txt)" ;;
+gpus)   # --gpu all: each GPU's run hands its rows' samples to the driver
+  PB_TEST_FAKE_GPUS=2 "$pb" "${cpu[@]}" --gpu all --json out.json --quiet > /dev/null 2> err.txt ||
+    fail "exit status $?: $(cat err.txt)"
+  samples_ok out.json
+  n=$(measured out.json)
+  [ "$n" = 8 ] || fail "$n measured rows, expected 8"
+  [ -z "$(ls tmp)" ] || fail "temporary files left" ;;
+mpi)    # mpiexec -n 2: rank 0 gathers every rank's rows with their samples
+  "$mpiexec" -n 2 "$pb" "${cpu[@]}" --json out.json --quiet > /dev/null 2> err.txt ||
+    fail "exit status $?: $(tail -3 err.txt)"
+  samples_ok out.json
+  n=$(measured out.json)
+  [ "$n" = 8 ] || fail "$n measured rows, expected 8"
+  [ "$(jq '[.rows[] | select(.rank == 1 and .samples != null)] | length' out.json)" = 4 ] || fail "rank 1's samples" ;;
+*)
+  echo "unknown case $case" >&2
+  exit 2 ;;
+esac
+exit 0
