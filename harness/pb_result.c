@@ -203,6 +203,11 @@ void pb_csv_write_samples(FILE *f, const pb_row *r)
     }
 }
 
+size_t pb_csv_sample_lines(const pb_row *r)
+{
+    return (r->nsamples + PB_SAMPLES_PER_LINE - 1) / PB_SAMPLES_PER_LINE;
+}
+
 int pb_row_set_samples(pb_row *r, const pb_sample *v, size_t n)
 {
     pb_sample *copy = n ? malloc(n * sizeof *copy) : NULL;

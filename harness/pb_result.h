@@ -98,6 +98,8 @@ void pb_csv_write_row(FILE *f, const pb_row *r);
  * comments. Nothing for a row without samples. The results CSV never carries them. */
 enum { PB_SAMPLES_PER_LINE = 64 };
 void pb_csv_write_samples(FILE *f, const pb_row *r);
+/* How many lines pb_csv_write_samples writes for r (to name a row's line in such a file). */
+size_t pb_csv_sample_lines(const pb_row *r);
 
 /* A growable array of rows. */
 typedef struct pb_rowset {

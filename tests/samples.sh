@@ -48,7 +48,8 @@ store)  # db import of a --json file keeps the samples; a second import adds not
   "$pb" "${cpu[@]}" --json out.json --quiet > /dev/null 2> err.txt || fail "exit status $?: $(cat err.txt)"
   "$pb" db import out.json --db s.db > imp.txt 2>&1 || fail "db import: $(cat imp.txt)"
   grep -q "1 run added (4 rows, 28 samples)" imp.txt || fail "db import: $(cat imp.txt)"
-  "$pb" db info --db s.db | grep -Eq '^samples +28$' || fail "db info: $("$pb" db info --db s.db)"
+  info=$("$pb" db info --db s.db)
+  grep -Eq '^samples +28$' <<< "$info" || fail "db info: $info"
   [ "$(sqlite3 s.db 'select count(*) from sample where host_s > 0 and device_s is null')" = 28 ] ||
     fail "stored samples: $(sqlite3 s.db 'select * from sample limit 3')"
   "$pb" db import out.json --db s.db > imp2.txt 2>&1 || fail "second db import: $(cat imp2.txt)"
