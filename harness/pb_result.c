@@ -105,6 +105,8 @@ static const column columns[] = {
     N(sm_clock_mhz_start, "--energy: SM clock at the start of the energy window, MHz"),
     N(sm_clock_mhz_end, "--energy: SM clock at the end of the energy window, MHz"),
     N(cooldown_s, "--cooldown: seconds waited before the row's measurement"),
+    S(stop_reason, "what ended the timed repetitions: reps (--reps of them), time-budget (--time-budget cut them) or noise (--max-noise reached)"),
+    N(noise_pct, "relative noise of the median on the row's clock: half-width of its 95% distribution-free confidence interval / median, percent (empty below 6 repetitions)"),
 };
 #undef S
 #undef N

@@ -69,6 +69,8 @@ typedef struct pb_row {
     /* --energy (pb_energy) and --cooldown */
     double energy_j_per_rep, power_w, gb_per_j, gflop_per_j, energy_window_s, energy_reps, energy_updates;
     double temp_c_start, temp_c_end, sm_clock_mhz_start, sm_clock_mhz_end, cooldown_s;
+    char stop_reason[16]; /* reps, time-budget or noise; empty when not measured */
+    double noise_pct;     /* pb_median_noise of the repetitions on the row's clock, percent */
     /* not a column: the timed repetitions (nsamples of them, or NULL), owned by the rowset
      * that holds the row (pb_rowset_push copies them, pb_rowset_free frees them) */
     pb_sample *samples;

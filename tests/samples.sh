@@ -3,7 +3,8 @@
 # Per-repetition samples (issue 24 item 1): every measured row carries the host time,
 # device time and SM clock of each timed repetition from the worker to --json, through a
 # GPU's run (--gpu all, fake GPUs) and an MPI rank's gather, and into `portbench db import`;
-# the CSV keeps its summary columns only.
+# the CSV keeps its summary columns only. --max-noise: repetitions until the median's noise
+# is below a target, within --reps and --time-budget; stop_reason says which ended them.
 set -uo pipefail
 pb=$1 work=$2/$3 case=$3 mpiexec=${4:-mpiexec}
 rm -rf "$work"
@@ -68,6 +69,32 @@ mpi)    # mpiexec -n 2: rank 0 gathers every rank's rows with their samples
   n=$(measured out.json)
   [ "$n" = 8 ] || fail "$n measured rows, expected 8"
   [ "$(jq '[.rows[] | select(.rank == 1 and .samples != null)] | length' out.json)" = 4 ] || fail "rank 1's samples" ;;
+noise_off)  # without --max-noise: --reps repetitions, stop_reason reps, noise_pct of them; the new columns last
+  "$pb" "${cpu[@]}" --json out.json --csv out.csv --quiet > /dev/null 2> err.txt || fail "exit status $?: $(cat err.txt)"
+  [ "$(jq -c '[.rows[] | select(.reps != null) | [.reps, .stop_reason, (.noise_pct > 0)]] | unique' out.json)" = \
+    '[[7,"reps",true]]' ] || fail "rows: $(jq -c '[.rows[] | [.reps, .stop_reason, .noise_pct]]' out.json)"
+  head -n 1 out.csv > header.txt
+  grep -q ',cooldown_s,stop_reason,noise_pct$' header.txt || fail "header: $(cat header.txt)"
+  samples_ok out.json ;;
+noise_stop) # --max-noise 50%: each row stops as soon as the noise is below it (from 6 repetitions)
+  "$pb" "${cpu[@]}" --reps 1000 --max-noise 50% --json out.json --quiet > /dev/null 2> err.txt ||
+    fail "exit status $?: $(cat err.txt)"
+  jq -e 'all(.rows[] | select(.reps != null); .stop_reason == "noise" and .reps >= 6 and .reps < 1000 and
+         .noise_pct <= 50)' out.json > /dev/null || fail "rows: $(jq -c '[.rows[] | [.reps, .stop_reason, .noise_pct]]' out.json)"
+  samples_ok out.json ;;
+noise_reps) # a target no run reaches: --reps bounds it, and says so
+  "$pb" "${cpu[@]}" --nx 300 --reps 12 --max-noise 0.0000001% --json out.json --quiet > /dev/null 2> err.txt ||
+    fail "exit status $?: $(cat err.txt)"
+  [ "$(jq -c '[.rows[] | select(.reps != null) | [.reps, .stop_reason]] | unique' out.json)" = '[[12,"reps"]]' ] ||
+    fail "rows: $(jq -c '[.rows[] | [.reps, .stop_reason, .noise_pct]]' out.json)"
+  samples_ok out.json ;;
+noise_budget) # ... or --time-budget does, and the note says what was cut
+  "$pb" dmvm --backend cpu --no-baselines --nx 2000 --warmup 0 --reps 1000000 --max-noise 0.0000001% \
+    --time-budget 0.3 --json out.json --quiet > /dev/null 2> err.txt || fail "exit status $?: $(cat err.txt)"
+  jq -e '.rows[0] | .stop_reason == "time-budget" and .reps < 1000000 and
+         (.note | test("repetitions instead of 1000000: one takes .* s \\(--time-budget 0.3 s\\)"))' out.json \
+    > /dev/null || fail "row: $(jq -c '.rows[0] | [.reps, .stop_reason, .note]' out.json)"
+  samples_ok out.json ;;
 *)
   echo "unknown case $case" >&2
   exit 2 ;;

@@ -305,6 +305,25 @@ static void test_csv_samples(void)
     pb_rowset_free(&set);
 }
 
+/* --max-noise's estimator: the 95% distribution-free interval of the median by order
+ * statistics (n = 6: x(1)..x(6); n = 100: x(40)..x(61), the tabulated ranks), none below 6. */
+static void test_median_noise(void)
+{
+    double x[100000];
+    for (int i = 0; i < 100000; ++i)
+        x[i] = i + 1;
+    CHECK(isnan(pb_median_noise(x, 5)));
+    CHECK(fabs(pb_median_noise(x, 6) - (6.0 - 1) / 2 / 3.5) < 1e-12);
+    CHECK(fabs(pb_median_noise(x, 100) - (61.0 - 40) / 2 / 50.5) < 1e-12);
+    double y[7] = {6, -1, 5, 4, 3, 2, 1}; /* a missing (negative) value is left out */
+    CHECK(fabs(pb_median_noise(y, 7) - (6.0 - 1) / 2 / 3.5) < 1e-12);
+    double big = pb_median_noise(x, 100000); /* l about n/2 - 0.98 sqrt(n): 2^-n underflows, no harm */
+    CHECK(big > 0.0060 && big < 0.0064);
+    double same[8] = {2, 2, 2, 2, 2, 2, 2, 2};
+    CHECK(pb_median_noise(same, 8) == 0);
+    CHECK(isnan(pb_median_noise(x, 0)));
+}
+
 static void test_csv_hostile(void)
 {
     static const char head[] = "benchmark,variant,backend,compiler,dtype,size,time_median_s,verified\n";
@@ -1056,6 +1075,7 @@ int main(void)
     test_csv();
     test_csv_hostile();
     test_csv_samples();
+    test_median_noise();
     test_cost_and_check();
     test_gemm_check();
     test_generator();
