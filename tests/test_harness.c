@@ -264,7 +264,8 @@ static void test_csv_samples(void)
         int same = got.rows[0].nsamples == N;
         for (int i = 0; same && i < N; ++i) {
             const pb_sample *x = &got.rows[0].samples[i];
-            same = x->host_s == v[i].host_s && (x->device_s == v[i].device_s || (isnan(x->device_s) && isnan(v[i].device_s))) &&
+            same = x->host_s == v[i].host_s &&
+                   (x->device_s == v[i].device_s || (isnan(x->device_s) && isnan(v[i].device_s))) &&
                    (x->sm_clock_mhz == v[i].sm_clock_mhz || (isnan(x->sm_clock_mhz) && isnan(v[i].sm_clock_mhz)));
         }
         CHECK(same);
@@ -292,7 +293,8 @@ static void test_csv_samples(void)
         char doc[512];
         snprintf(doc, sizeof doc, "benchmark,variant,backend,compiler,dtype,size,time_median_s,verified\n%s"
                                   "dmvm,v1,omp,clang,double,64,0.001,PASS\n", bad[i]);
-        CHECK(pb_csv_read_text(doc, strlen(doc), "bad", &got, err, sizeof err) == -1 && strstr(err, "bad:2: a #samples"));
+        CHECK(pb_csv_read_text(doc, strlen(doc), "bad", &got, err, sizeof err) == -1 &&
+              strstr(err, "bad:2: a #samples"));
         pb_rowset_free(&got);
     }
     /* a comment that is not #samples stays a comment */
