@@ -175,14 +175,14 @@ int pb_mpi_max(pb_mpi *m, int mine, int *out)
     return wait_deadline(m, &req, "the start-up check");
 }
 
-/* The rows as CSV text; malloc'ed, its length in *len. */
+/* The rows as CSV text with their samples (pb_write_channel_rows); malloc'ed, its length in *len. */
 static char *rows_text(const pb_rowset *rows, size_t *len)
 {
     char *buf = NULL;
     FILE *f = open_memstream(&buf, len);
     if (!f)
         return NULL;
-    pb_write_csv_rows(f, rows);
+    pb_write_channel_rows(f, rows);
     fclose(f);
     return buf;
 }

@@ -517,8 +517,10 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
         pb_strlcpy(damaged, strncmp(rerr, emit, dirlen) == 0 ? rerr + dirlen : rerr, sizeof damaged);
     qsort(exp.v, exp.n, sizeof *exp.v, by_key);
     int failed_rows = 0;
+    size_t line = 1; /* the header; each row's #samples lines come just before it */
     for (size_t k = 0; k < got.n; ++k) {
         pb_row *r = &got.rows[k];
+        line += pb_csv_sample_lines(r) + 1;
         expected probe;
         row_key(r->backend, r->variant, r->dtype, r->size, r->params, probe.key, sizeof probe.key);
         expected *e = bsearch(&probe, exp.v, exp.n, sizeof *exp.v, by_key);
@@ -533,8 +535,8 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
             char text[256];
             row_text(o, r, text, sizeof text);
             pb_errorf("%s: refused %s: %s (%s)", w, bad, text, r->verified);
-            if (!damaged[0]) /* the header is line 1, each row a line of its own */
-                snprintf(damaged, sizeof damaged, "%s.csv:%zu: %s (%s)", w, k + 2, bad, text);
+            if (!damaged[0])
+                snprintf(damaged, sizeof damaged, "%s.csv:%zu: %s (%s)", w, line, bad, text);
             continue;
         }
         e->seen = 1;
@@ -630,7 +632,7 @@ static void gpu_runner(pb_options *o, const pb_run_env *env, int k, const char *
     char p[PATH_MAX + 64];
     snprintf(p, sizeof p, "%s/rows.csv", dir);
     FILE *f = fopen(p, "w");
-    int ok = f && pb_write_csv_rows(f, &rows) == PB_OK;
+    int ok = f && pb_write_channel_rows(f, &rows) == PB_OK; /* with the samples */
     if (f)
         ok &= fclose(f) == 0;
     snprintf(p, sizeof p, "%s/status", dir);

@@ -355,8 +355,11 @@ static void apply_ceilings(pb_rowset *rows, const pb_run_env *env, const pb_ceil
                 pb_rowset_push(&sub, &rows->rows[i]);
         pb_ceilings_apply(&sub, &c[g]);
         for (size_t i = 0, k = 0; i < rows->n && k < sub.n; ++i)
-            if (strcmp(rows->rows[i].gpu_uuid, env->gpus[g].uuid) == 0)
-                rows->rows[i] = sub.rows[k++];
+            if (strcmp(rows->rows[i].gpu_uuid, env->gpus[g].uuid) == 0) { /* swapped: each set frees its own samples */
+                pb_row was = rows->rows[i];
+                rows->rows[i] = sub.rows[k];
+                sub.rows[k++] = was;
+            }
         pb_rowset_free(&sub);
     }
 }

@@ -468,7 +468,7 @@ enum {
     O_BACKEND = 1, O_VARIANTS, O_SIZE, O_DTYPE, O_WARMUP, O_REPS, O_BUDGET, O_SEED, O_THREADS, O_GPU, O_CSV,
     O_JSON, O_CEILINGS, O_CLOCK, O_NO_BASELINES, O_FALLBACK, O_FAIL_ON_SKIP, O_QUIET, O_RECORD, O_LABEL, O_DB,
     O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_GPU_SERIAL, O_SPREAD, O_WIDE, O_MPI_TIMEOUT, O_JOINED, O_ENERGY,
-    O_ENERGY_WINDOW, O_COOLDOWN, O_START_TEMP, O_PARAM = 100,
+    O_ENERGY_WINDOW, O_COOLDOWN, O_START_TEMP, O_MAX_NOISE, O_PARAM = 100,
     O_ALIAS = 200
 };
 
@@ -482,6 +482,11 @@ static const pb_optdef common_opts[] = {
      "at most S seconds per configuration (checked run, warm-ups, repetitions): a slow\n"
      "one runs fewer warm-ups, then fewer repetitions (at least 1; the row says so).\n"
      "0 = no limit (default 60)", O_BUDGET, 0},
+    {"max-noise", PB_OPT_VALUE, "X",
+     "repeat until the median's relative noise (half-width of its 95% distribution-free\n"
+     "confidence interval / median) is below X: a percentage (1%) or a fraction (0.01);\n"
+     "at least 5 repetitions (or --reps if fewer), at most --reps, within --time-budget;\n"
+     "the row's stop_reason says which ended it (default: off, --reps repetitions)", O_MAX_NOISE, 0},
     {"gpu", PB_OPT_VALUE, "SPEC",
      "auto | all | device index or list (0,1) | model (it must match the GPUs found);\n"
      "several GPUs run at once, one process each, bound to the cores nearest its GPU", O_GPU, 0},
@@ -599,6 +604,31 @@ static void bench_spec(const pb_bench *b, const bench_opts *bo, int worker, pb_c
     c->max_pos = 0;
 }
 
+/* --max-noise: "X%" (0 < X <= 100) or a fraction 0 < X < 1; a bare number >= 1 is refused
+ * rather than read as 100% or more (5 meant 5%). */
+static int parse_noise(const char *val, double *frac, char *err, size_t cap)
+{
+    char *end;
+    double x = strtod(val, &end);
+    int pct = end != val && strcmp(end, "%") == 0;
+    if (end == val || (*end && !pct) || !isfinite(x)) {
+        snprintf(err, cap, "--max-noise needs a percentage (1%%) or a fraction (0.01), got '%.40s'", val);
+        return PB_ERR;
+    }
+    if (!pct && x >= 1) {
+        snprintf(err, cap, "--max-noise %.40s: a fraction must be below 1 (did you mean %.40s%%?)", val, val);
+        return PB_ERR;
+    }
+    if (pct)
+        x /= 100;
+    if (!(x > 0) || x > 1) {
+        snprintf(err, cap, "--max-noise needs more than 0 and at most 100%%, got '%.40s'", val);
+        return PB_ERR;
+    }
+    *frac = x;
+    return PB_OK;
+}
+
 static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err, size_t cap)
 {
     pb_options *o = ctx;
@@ -638,6 +668,7 @@ static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err,
         o->time_budget = tb;
         return PB_OK;
     }
+    case O_MAX_NOISE: return parse_noise(val, &o->max_noise, err, cap);
     case O_SEED:
         if (parse_int("--seed", val, 0, 0x7fffffffffffffffL, &v, err, cap))
             return PB_ERR;
@@ -945,6 +976,11 @@ int pb_options_to_argv(const pb_options *o, pb_backend_mask backends, char **arg
     char tb[32];
     snprintf(tb, sizeof tb, "%.17g", o->time_budget);
     add_opt(&a, "--time-budget", tb);
+    if (o->max_noise > 0) { /* as a percentage: a fraction of 1 (100%) would be refused */
+        char mn[40];
+        snprintf(mn, sizeof mn, "%.17g%%", o->max_noise * 100);
+        add_opt(&a, "--max-noise", mn);
+    }
     if (o->threads) {
         num[0] = o->threads;
         add_longs(&a, "--threads", num, 1);

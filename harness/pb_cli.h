@@ -36,6 +36,8 @@ typedef struct pb_options {
                                   parameters take their values together (--stride 2,4: 2/2, 4/4) */
     int warmup, reps;
     double time_budget;        /* seconds of timed repetitions per configuration, 0 = none */
+    double max_noise;          /* --max-noise: repeat until the median's relative noise is below this
+                                  fraction (pb_median_noise), at most reps; 0 = off */
     uint64_t seed;
     int threads;               /* 0 = one per core */
     pb_gpu_kind gpu_kind;

@@ -2,6 +2,7 @@
 #include "pb_nvml.h"
 
 #include <dlfcn.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -63,6 +64,12 @@ void pb_nvml_sample(pb_gpu_state *s)
         return;
     s->ok = nv.GetClockInfo(nv.dev, NVML_CLOCK_SM, &s->sm_mhz) == 0 &&
             nv.GetClockInfo(nv.dev, NVML_CLOCK_MEM, &s->mem_mhz) == 0 && nv.GetReasons(nv.dev, &s->reasons) == 0;
+}
+
+double pb_nvml_sm_clock(void)
+{
+    unsigned mhz;
+    return nv.dev && nv.GetClockInfo(nv.dev, NVML_CLOCK_SM, &mhz) == 0 ? (double)mhz : NAN;
 }
 
 int pb_nvml_throttled(unsigned long long reasons)

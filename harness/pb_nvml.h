@@ -23,6 +23,8 @@ void pb_nvml_sample(pb_gpu_state *s);
 /* 1 when reasons include a slowdown (power cap, thermal, hardware slowdown, power
  * brake); idle, application-clock setting and sync boost do not count. */
 int pb_nvml_throttled(unsigned long long reasons);
+/* The SM clock now, MHz: one NVML call (a few microseconds), NaN when it cannot be read. */
+double pb_nvml_sm_clock(void);
 
 /* The GPU's total energy counter: millijoules since the driver loaded (Volta and later;
  * NVML updates it about every 100 ms). 0, or -1 with the reason in why (NVML not open,

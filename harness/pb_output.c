@@ -375,6 +375,17 @@ int pb_write_csv_rows(FILE *f, const void *rowset)
     return ferror(f) ? PB_ERR : PB_OK;
 }
 
+int pb_write_channel_rows(FILE *f, const void *rowset)
+{
+    const pb_rowset *s = rowset;
+    pb_csv_write_header(f);
+    for (size_t i = 0; i < s->n; ++i) {
+        pb_csv_write_samples(f, &s->rows[i]);
+        pb_csv_write_row(f, &s->rows[i]);
+    }
+    return ferror(f) ? PB_ERR : PB_OK;
+}
+
 int pb_write_text(FILE *f, const void *text)
 {
     fputs((const char *)text, f);
@@ -400,6 +411,18 @@ void *pb_row_to_json(const pb_row *r)
                 cJSON_AddStringToObject(o, name, s);
             else
                 cJSON_AddNullToObject(o, name);
+        }
+    }
+    if (r->nsamples) { /* {"host_s": [...], "device_s": [...], "sm_clock_mhz": [...]}, null where unknown */
+        static const char *const names[3] = {"host_s", "device_s", "sm_clock_mhz"};
+        cJSON *smp = cJSON_AddObjectToObject(o, "samples");
+        for (int k = 0; smp && k < 3; ++k) {
+            cJSON *a = cJSON_AddArrayToObject(smp, names[k]);
+            for (size_t i = 0; a && i < r->nsamples; ++i) {
+                const pb_sample *p = &r->samples[i];
+                double v = k == 0 ? p->host_s : k == 1 ? p->device_s : p->sm_clock_mhz;
+                cJSON_AddItemToArray(a, isfinite(v) ? cJSON_CreateNumber(v) : cJSON_CreateNull());
+            }
         }
     }
     return o;

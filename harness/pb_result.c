@@ -105,6 +105,8 @@ static const column columns[] = {
     N(sm_clock_mhz_start, "--energy: SM clock at the start of the energy window, MHz"),
     N(sm_clock_mhz_end, "--energy: SM clock at the end of the energy window, MHz"),
     N(cooldown_s, "--cooldown: seconds waited before the row's measurement"),
+    S(stop_reason, "what ended the timed repetitions: reps (--reps of them), time-budget (--time-budget cut them) or noise (--max-noise reached)"),
+    N(noise_pct, "relative noise of the median on the row's clock: half-width of its 95% distribution-free confidence interval / median, percent (empty below 6 repetitions)"),
 };
 #undef S
 #undef N
@@ -179,6 +181,48 @@ void pb_csv_write_row(FILE *f, const pb_row *r)
     fputc('\n', f);
 }
 
+/* A number of a sample: 17 digits (it reads back exactly), "nan" when unknown. */
+static void write_sample_value(FILE *f, double v)
+{
+    if (isnan(v))
+        fputs("nan", f);
+    else
+        fprintf(f, "%.17g", v);
+}
+
+void pb_csv_write_samples(FILE *f, const pb_row *r)
+{
+    for (size_t i = 0; i < r->nsamples; ++i) {
+        const pb_sample *p = &r->samples[i];
+        fputs(i % PB_SAMPLES_PER_LINE == 0 ? "#samples " : ";", f);
+        write_sample_value(f, p->host_s);
+        fputc(' ', f);
+        write_sample_value(f, p->device_s);
+        fputc(' ', f);
+        write_sample_value(f, p->sm_clock_mhz);
+        if ((i + 1) % PB_SAMPLES_PER_LINE == 0 || i + 1 == r->nsamples)
+            fputc('\n', f);
+    }
+}
+
+size_t pb_csv_sample_lines(const pb_row *r)
+{
+    return (r->nsamples + PB_SAMPLES_PER_LINE - 1) / PB_SAMPLES_PER_LINE;
+}
+
+int pb_row_set_samples(pb_row *r, const pb_sample *v, size_t n)
+{
+    pb_sample *copy = n ? malloc(n * sizeof *copy) : NULL;
+    if (n && !copy)
+        return -1;
+    if (n)
+        memcpy(copy, v, n * sizeof *copy);
+    free(r->samples);
+    r->samples = copy;
+    r->nsamples = n;
+    return 0;
+}
+
 int pb_rowset_push(pb_rowset *s, const pb_row *r)
 {
     if (s->n == s->cap) {
@@ -189,12 +233,20 @@ int pb_rowset_push(pb_rowset *s, const pb_row *r)
         s->rows = p;
         s->cap = cap;
     }
-    s->rows[s->n++] = *r;
+    pb_row *copy = &s->rows[s->n];
+    *copy = *r;
+    copy->samples = NULL;
+    copy->nsamples = 0;
+    if (pb_row_set_samples(copy, r->samples, r->nsamples) != 0)
+        return -1;
+    ++s->n;
     return 0;
 }
 
 void pb_rowset_free(pb_rowset *s)
 {
+    for (size_t i = 0; i < s->n; ++i)
+        free(s->rows[i].samples);
     free(s->rows);
     s->rows = NULL;
     s->n = s->cap = 0;
@@ -374,6 +426,34 @@ static int impossible_field(const pb_row *r, char *const *fields, const int *map
     return -1;
 }
 
+/* Append the repetitions of one #samples line ("h d c;h d c..."). 0, or -1 when it is not
+ * that (or out of memory). */
+static int add_samples(const char *text, pb_sample **v, size_t *n)
+{
+    for (const char *s = text; *s;) {
+        double x[3];
+        for (int k = 0; k < 3; ++k) {
+            char *end;
+            x[k] = strtod(s, &end);
+            if (end == s || (k < 2 && *end != ' '))
+                return -1;
+            s = k < 2 ? end + 1 : end;
+        }
+        if (*s && *s != ';')
+            return -1;
+        if (*s == ';' && !*++s)
+            return -1;
+        if (*n % PB_SAMPLES_PER_LINE == 0) {
+            pb_sample *p = realloc(*v, (*n + PB_SAMPLES_PER_LINE) * sizeof *p);
+            if (!p)
+                return -1;
+            *v = p;
+        }
+        (*v)[(*n)++] = (pb_sample){x[0], x[1], x[2]};
+    }
+    return 0;
+}
+
 static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t errcap, int flags)
 {
     const int partial = flags & READ_PARTIAL;
@@ -383,6 +463,8 @@ static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t
     char *fields[MAX_FIELDS];
     int map[MAX_FIELDS], nhead = -1, rc = 0;
     long lineno = 0;
+    pb_sample *pending = NULL; /* #samples lines read since the last row */
+    size_t npending = 0;
     size_t len;
     while ((len = pb_read_line(f, line, sizeof line)) > 0) {
         ++lineno;
@@ -405,6 +487,15 @@ static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t
             break; /* a line its writer did not finish */
         while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
             line[--len] = '\0';
+        if (strncmp(line, "#samples ", 9) == 0) {
+            if (add_samples(line + 9, &pending, &npending) != 0) {
+                snprintf(err, errcap, "%s:%ld: a #samples line that is not repetitions of three numbers", path,
+                         lineno);
+                rc = -1;
+                break;
+            }
+            continue;
+        }
         if (len == 0 || line[0] == '#')
             continue;
         int nf = split_record(line, fields, MAX_FIELDS);
@@ -461,7 +552,13 @@ static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t
             rc = -1;
             break;
         }
+        /* the samples just before a row are its own (moved, not copied) */
+        out->rows[out->n - 1].samples = pending;
+        out->rows[out->n - 1].nsamples = npending;
+        pending = NULL;
+        npending = 0;
     }
+    free(pending); /* samples of a row that never came (a torn tail): left out with it */
     if (rc == 0 && ferror(f)) {
         snprintf(err, errcap, "%s: cannot read: %s", path, strerror(errno));
         rc = -1;

@@ -11,6 +11,12 @@
 extern "C" {
 #endif
 
+/* One timed repetition of a row (NaN where unknown): host-clock time, device time and the
+ * SM clock read right after it (NVML, outside the timed window). */
+typedef struct pb_sample {
+    double host_s, device_s, sm_clock_mhz;
+} pb_sample;
+
 /* Missing numbers are NaN in memory and empty fields in CSV. */
 typedef struct pb_row {
     char benchmark[32];
@@ -63,6 +69,12 @@ typedef struct pb_row {
     /* --energy (pb_energy) and --cooldown */
     double energy_j_per_rep, power_w, gb_per_j, gflop_per_j, energy_window_s, energy_reps, energy_updates;
     double temp_c_start, temp_c_end, sm_clock_mhz_start, sm_clock_mhz_end, cooldown_s;
+    char stop_reason[16]; /* reps, time-budget or noise; empty when not measured */
+    double noise_pct;     /* pb_median_noise of the repetitions on the row's clock, percent */
+    /* not a column: the timed repetitions (nsamples of them, or NULL), owned by the rowset
+     * that holds the row (pb_rowset_push copies them, pb_rowset_free frees them) */
+    pb_sample *samples;
+    size_t nsamples;
 } pb_row;
 
 void pb_row_init(pb_row *r); /* all numbers NaN, all strings empty */
@@ -81,6 +93,15 @@ void pb_csv_write_header(FILE *f);
 /* One CSV field, quoted when it holds a comma, quote or line break. */
 void pb_csv_write_field(FILE *f, const char *s);
 void pb_csv_write_row(FILE *f, const pb_row *r);
+/* The row's samples as `#samples` lines (at most PB_SAMPLES_PER_LINE repetitions a line,
+ * each "host_s device_s sm_clock_mhz", ';' between), written just before the row's own
+ * line on the channel from a worker (or a GPU's run, or an MPI rank) to the driver; the
+ * reader gives them to the row that follows. Readers that do not know them skip them as
+ * comments. Nothing for a row without samples. The results CSV never carries them. */
+enum { PB_SAMPLES_PER_LINE = 64 };
+void pb_csv_write_samples(FILE *f, const pb_row *r);
+/* How many lines pb_csv_write_samples writes for r (to name a row's line in such a file). */
+size_t pb_csv_sample_lines(const pb_row *r);
 
 /* A growable array of rows. */
 typedef struct pb_rowset {
@@ -88,15 +109,18 @@ typedef struct pb_rowset {
     size_t n, cap;
 } pb_rowset;
 
-int pb_rowset_push(pb_rowset *s, const pb_row *r); /* 0, or -1 out of memory */
-void pb_rowset_free(pb_rowset *s);
+int pb_rowset_push(pb_rowset *s, const pb_row *r); /* a copy, samples too: 0, or -1 out of memory */
+void pb_rowset_free(pb_rowset *s);                 /* the rows and their samples */
+/* Give r a copy of n samples (replacing any it had). 0, or -1 out of memory. */
+int pb_row_set_samples(pb_row *r, const pb_sample *v, size_t n);
 
 /* The toolchain id of a row from files written before the toolchain column:
  * <compiler>-<major of compiler_version> for compiled backends, "" for libraries. */
 void pb_row_derive_toolchain(pb_row *r);
 
 /* Read a CSV written by pb_csv_write_* (columns in any order, unknown columns ignored;
- * an empty toolchain is derived from compiler and compiler_version).
+ * an empty toolchain is derived from compiler and compiler_version; `#samples` lines give
+ * their samples to the row that follows, other lines starting with '#' are skipped).
  * Returns 0, or -1 with a message naming the file and line in err. */
 int pb_csv_read(const char *path, pb_rowset *out, char *err, size_t errcap);
 

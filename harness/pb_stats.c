@@ -41,3 +41,36 @@ int pb_stats_compute(const double *x, size_t n, pb_stats *out)
     free(v);
     return 0;
 }
+
+double pb_median_noise(const double *x, size_t n)
+{
+    double *v = n ? malloc(n * sizeof *v) : NULL;
+    if (!v)
+        return NAN;
+    size_t m = 0;
+    for (size_t i = 0; i < n; ++i)
+        if (x[i] >= 0)
+            v[m++] = x[i];
+    /* l: the first k where P(B <= k) exceeds 0.025 (then P(B < l) <= 0.025); the binomial
+     * terms by their ratio in logarithms, from P(B = 0) = 2^-m (which may underflow to 0:
+     * those terms add nothing) */
+    size_t l = 0;
+    double logp = -(double)m * log(2.0), cum = 0;
+    for (size_t k = 0; k <= m / 2; ++k) {
+        cum += exp(logp);
+        if (2 * cum > 0.05) {
+            l = k;
+            break;
+        }
+        logp += log((double)(m - k) / (double)(k + 1));
+    }
+    double noise = NAN;
+    if (l >= 1) {
+        qsort(v, m, sizeof *v, cmp_double);
+        double median = m % 2 ? v[m / 2] : 0.5 * (v[m / 2 - 1] + v[m / 2]);
+        if (median > 0)
+            noise = (v[m - l] - v[l - 1]) / 2 / median;
+    }
+    free(v);
+    return noise;
+}

@@ -199,6 +199,7 @@ static void emit_row(worker *w, pb_row *r, int progress)
 {
     if (strcmp(r->verified, "FAIL") == 0)
         ++w->failures;
+    pb_csv_write_samples(w->emit, r); /* before the row: the reader gives them to it */
     pb_csv_write_row(w->emit, r);
     check_written(w->emit, w->emit_name, 0);
     test_hooks(++w->rows);
@@ -307,6 +308,7 @@ typedef struct timing {
     double *device;  /* device time per repetition, -1 when unknown */
     double *kernels; /* kernels per repetition (traced) */
     double *kernel_sum;
+    double *sm_mhz;  /* SM clock read right after each repetition (NVML), NaN when unknown */
     const char *device_clock;
     pb_launch_facts facts; /* traced: the launch that took most of the time */
 } timing;
@@ -317,13 +319,16 @@ static void timing_free(timing *t)
     free(t->device);
     free(t->kernels);
     free(t->kernel_sum);
+    free(t->sm_mhz);
     memset(t, 0, sizeof *t);
 }
 
 /* The timed loop. With tracing, each repetition's host window is stamped in CUPTI's
  * clock (outside the host-timed interval) and the recorded GPU activity is assigned to
- * windows afterwards; without it, CUDA backends still give event times. */
-static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *a, int reps, int traced, timing *t)
+ * windows afterwards; without it, CUDA backends still give event times. With clocks, the
+ * SM clock is read after each repetition, outside its timed window. */
+static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *a, int reps, int traced, int clocks,
+                      timing *t)
 {
     memset(t, 0, sizeof *t);
     size_t n = (size_t)reps;
@@ -331,10 +336,13 @@ static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *
     t->device = calloc(n, sizeof *t->device);
     t->kernels = calloc(n, sizeof *t->kernels);
     t->kernel_sum = calloc(n, sizeof *t->kernel_sum);
+    t->sm_mhz = calloc(n, sizeof *t->sm_mhz);
     uint64_t *begin = traced ? calloc(n, sizeof *begin) : NULL, *end = traced ? calloc(n, sizeof *end) : NULL;
     int rc = PB_OK;
-    if (!t->host || !t->device || !t->kernels || !t->kernel_sum || (traced && (!begin || !end)))
+    if (!t->host || !t->device || !t->kernels || !t->kernel_sum || !t->sm_mhz || (traced && (!begin || !end)))
         rc = PB_ERR;
+    for (size_t i = 0; i < n && t->sm_mhz; ++i)
+        t->sm_mhz[i] = NAN;
     const pb_span *spans;
     if (traced) {
         pb_trace_collect(&spans); /* drop the warm-up and checked runs */
@@ -348,6 +356,8 @@ static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *
         t->host[i] = pb_now() - t0;
         if (traced)
             end[i] = pb_trace_timestamp();
+        if (clocks)
+            t->sm_mhz[i] = pb_nvml_sm_clock();
     }
     if (traced)
         pb_trace_resources(1);
@@ -378,6 +388,87 @@ static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *
     return rc;
 }
 
+/* Append u's m repetitions to t's n (t keeps its device clock and launch facts, those of
+ * its first repetitions). PB_OK, or PB_ERR out of memory. */
+static int timing_append(timing *t, size_t n, const timing *u, size_t m)
+{
+    double **dst[5] = {&t->host, &t->device, &t->kernels, &t->kernel_sum, &t->sm_mhz};
+    double *const src[5] = {u->host, u->device, u->kernels, u->kernel_sum, u->sm_mhz};
+    for (int k = 0; k < 5; ++k) {
+        double *p = realloc(*dst[k], (n + m) * sizeof *p);
+        if (!p)
+            return PB_ERR;
+        memcpy(p + n, src[k], m * sizeof *p);
+        *dst[k] = p;
+    }
+    if (!t->device_clock)
+        t->device_clock = u->device_clock;
+    return PB_OK;
+}
+
+/* The times the row's noise is judged on: the device time where the rows of a GPU have
+ * one and --clock is not host (the clock the rates will most likely use), else the host's. */
+static const double *noise_times(const pb_options *o, const timing *t, int gpu_row)
+{
+    return gpu_row && t->device_clock && strcmp(o->clock, "host") != 0 ? t->device : t->host;
+}
+
+/* --max-noise: timed repetitions in rounds (each the timed loop as it is), first
+ * min(6, max) of them (6: the fewest with a 95% interval of the median), then half as
+ * many again each round, until the median's relative noise is at most the target, max
+ * repetitions ran (max: --reps, or fewer where the time budget cut them, then *stop is
+ * "time-budget"), or the budget has no room for another round. The count in *reps, why
+ * it stopped in *stop. */
+static int adaptive_reps(const pb_options *o, const pb_backend *be, const pb_variant *v, const pb_args *a, int max,
+                         const char *max_reason, double spent, double one, int traced, int gpu_row, timing *t,
+                         int *reps, const char **stop)
+{
+    double t0 = pb_now();
+    int n = max < 6 ? max : 6; /* the fewest with a 95% interval of the median */
+    int rc = timed_reps(be, v, a, n, traced, gpu_row, t);
+    *stop = max_reason;
+    while (rc == PB_OK) {
+        if (pb_median_noise(noise_times(o, t, gpu_row), (size_t)n) <= o->max_noise) {
+            *stop = "noise";
+            break;
+        }
+        if (n >= max)
+            break;
+        int more = n / 2 > 0 ? n / 2 : 1;
+        if (more > max - n)
+            more = max - n;
+        if (o->time_budget > 0) { /* what the budget has left, as it went */
+            double fit = one > 0 ? (o->time_budget - spent - (pb_now() - t0)) / one : more;
+            if (fit < 1) {
+                *stop = "time-budget";
+                break;
+            }
+            if (fit < more)
+                more = (int)fit;
+        }
+        timing u;
+        rc = timed_reps(be, v, a, more, traced, gpu_row, &u);
+        if (rc == PB_OK)
+            rc = timing_append(t, (size_t)n, &u, (size_t)more);
+        timing_free(&u);
+        if (rc == PB_OK)
+            n += more;
+    }
+    *reps = n;
+    return rc;
+}
+
+/* Add a remark to the row's note ("; " between remarks). */
+static void note_add(pb_row *r, const char *text)
+{
+    if (!text[0])
+        return;
+    size_t len = strlen(r->note);
+    snprintf(r->note + len, sizeof r->note - len, "%s%s", len ? "; " : "", text);
+}
+
+/* The summary columns from the repetitions, and the repetitions themselves as the row's
+ * samples (device time NaN where unknown). */
 static void record_times(pb_row *r, const timing *t, int reps)
 {
     pb_stats hs, ds, ks, ss;
@@ -401,15 +492,16 @@ static void record_times(pb_row *r, const timing *t, int reps)
         r->kernels_per_rep = ks.median;
     if (pb_stats_compute(t->kernel_sum, (size_t)reps, &ss) == 0)
         r->kernel_time_median_s = ss.median;
-}
-
-/* Add a remark to the row's note ("; " between remarks). */
-static void note_add(pb_row *r, const char *text)
-{
-    if (!text[0])
-        return;
-    size_t len = strlen(r->note);
-    snprintf(r->note + len, sizeof r->note - len, "%s%s", len ? "; " : "", text);
+    pb_sample *smp = malloc((size_t)reps * sizeof *smp);
+    for (int i = 0; smp && i < reps; ++i)
+        smp[i] = (pb_sample){t->host[i], t->device_clock && t->device[i] >= 0 ? t->device[i] : NAN, t->sm_mhz[i]};
+    if (smp) {
+        free(r->samples);
+        r->samples = smp;
+        r->nsamples = (size_t)reps;
+    } else {
+        note_add(r, "samples not kept (out of memory)");
+    }
 }
 
 static void record_gpu_state(pb_row *r, const pb_gpu_state *before, const pb_gpu_state *after)
@@ -494,9 +586,13 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         double fit = (budget - spent) / one;
         reps = fit < 1 ? 1 : fit < reps ? (int)fit : reps;
     }
+    const char *stop = reps < o->reps ? "time-budget" : "reps";
     timing t = {0}; /* freed on every path, also when the warm-up failed */
-    if (rc == PB_OK)
-        rc = timed_reps(be, v, a, reps, gpu_row && pb_trace_active(), &t);
+    if (rc == PB_OK && o->max_noise > 0)
+        rc = adaptive_reps(o, be, v, a, reps, stop, spent, one, gpu_row && pb_trace_active(), gpu_row, &t, &reps,
+                           &stop);
+    else if (rc == PB_OK)
+        rc = timed_reps(be, v, a, reps, gpu_row && pb_trace_active(), gpu_row, &t);
     if (gpu_row) {
         pb_nvml_sample(&after);
         record_gpu_state(&r, &before, &after);
@@ -523,6 +619,8 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         snprintf(r.note, sizeof r.note, "%s failed to run (backend error)", v->name);
     } else {
         record_times(&r, &t, reps);
+        pb_strlcpy(r.stop_reason, stop, sizeof r.stop_reason);
+        r.noise_pct = 100 * pb_median_noise(noise_times(o, &t, gpu_row), (size_t)reps);
         pb_facts_launch(&r, &t.facts, w->cc);
         r.gbs = r.bytes / r.time_median_s * 1e-9;
         r.gflops = r.flops / r.time_median_s * 1e-9;
@@ -543,9 +641,10 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         note_add(&r, note); /* a failed check says why first */
         if (pass && strcmp(r.offload, "host-fallback") == 0)
             note_add(&r, "OpenMP target region ran on the host (no GPU)");
-        if (reps < o->reps || warmups < o->warmup) {
+        int reps_cut = strcmp(stop, "time-budget") == 0; /* not --max-noise's own stop */
+        if (reps_cut || warmups < o->warmup) {
             char cut[200] = "", part[64];
-            if (reps < o->reps)
+            if (reps_cut)
                 snprintf(cut, sizeof cut, "%d repetitions instead of %d", reps, o->reps);
             if (warmups < o->warmup) {
                 snprintf(part, sizeof part, "%s%d warm-ups instead of %d", cut[0] ? ", " : "", warmups, o->warmup);
@@ -583,6 +682,7 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     }
     timing_free(&t);
     emit_row(w, &r, 1);
+    free(r.samples);
 }
 
 static void free_host_case(host_case *h)

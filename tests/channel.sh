@@ -4,7 +4,9 @@
 # PASS, FAIL or SKIP with a note that says why; nothing vanishes, nothing foreign is taken,
 # nothing is waited for forever. Each CASE is one defect, reproduced with the worker test
 # hooks (harness/worker.c) or a fake worker (a shell script in place of pb-cpu that runs
-# the real one, renamed, and damages what it says).
+# the real one, renamed, and damages what it says). The worker's CSV has each row's
+# `#samples` lines just before it: edits pick rows by counting the lines that are not
+# comments, and line numbers in messages count the samples lines too.
 set -uo pipefail
 pb=$1 work=$2/$3 case=$3
 rm -rf "$work"
@@ -75,12 +77,12 @@ EOF
   [ "$(col out.csv verified | tr '\n' ' ')" = "PASS PASS " ] || fail "rows: $(col out.csv verified | tr '\n' ' ')"
   [ "$(col out.csv size | tr '\n' ' ')" = "8 16 " ] || fail "sizes: $(col out.csv size | tr '\n' ' ')"
   grep -qF "$want" err.txt || fail "stderr does not name the row: $(cat err.txt)"
-  grep -qF "pb-cpu wrote damaged results: pb-cpu.csv:4:" err.txt || fail "not counted as damaged: $(cat err.txt)" ;;
+  grep -qF "pb-cpu wrote damaged results: pb-cpu.csv:6:" err.txt || fail "not counted as damaged: $(cat err.txt)" ;;
 pass_without_time) # a PASS row whose time is 0: refused, and the row it stood for is FAIL
   fake <<'EOF'
 "$real" "$@"; rc=$?
 while [ $# -gt 1 ]; do [ "$1" = --emit ] && emit=$2; shift; done
-[ -n "${emit:-}" ] && awk -F, -v OFS=, 'NR == 3 { $11 = 0 } { print }' "$emit" > "$emit.x" && mv "$emit.x" "$emit"
+[ -n "${emit:-}" ] && awk -F, -v OFS=, '!/^#/ && ++n == 3 { $11 = 0 } { print }' "$emit" > "$emit.x" && mv "$emit.x" "$emit"
 exit $rc
 EOF
   "$pb" "${cpu[@]}" --nx 8,16 --csv out.csv > /dev/null 2> err.txt
@@ -88,11 +90,11 @@ EOF
   [ $rc -eq 1 ] || fail "exit status $rc, expected 1"
   [ "$(col out.csv verified | tr '\n' ' ')" = "PASS FAIL " ] || fail "rows: $(col out.csv verified | tr '\n' ' ')"
   grep -qF "refused a PASS row without a time: dmvm cpu baseline double nx=16" err.txt || fail "stderr: $(cat err.txt)"
-  grep -qF "pb-cpu wrote damaged results: pb-cpu.csv:3: a PASS row without a time" out.csv || fail "note: $(col out.csv note)" ;;
+  grep -qF "pb-cpu wrote damaged results: pb-cpu.csv:5: a PASS row without a time" out.csv || fail "note: $(col out.csv note)" ;;
 damaged_number|damaged_line) # a damaged worker CSV: the rows it owes become FAIL naming file and line
-  why="pb-cpu wrote damaged results: pb-cpu.csv:3: "
-  if [ "$case" = damaged_number ]; then sub='NR == 3 { $11 = "x" }' why+="column 'time_median_s': 'x' is not a number"
-  else sub='NR == 3 { $0 = "dmvm,baseline,cpu" }' why+='3 fields, the header has'; fi
+  why="pb-cpu wrote damaged results: pb-cpu.csv:5: "
+  if [ "$case" = damaged_number ]; then sub='!/^#/ && ++n == 3 { $11 = "x" }' why+="column 'time_median_s': 'x' is not a number"
+  else sub='!/^#/ && ++n == 3 { $0 = "dmvm,baseline,cpu" }' why+='3 fields, the header has'; fi
   fake <<EOF
 "\$real" "\$@"; rc=\$?
 while [ \$# -gt 1 ]; do [ "\$1" = --emit ] && emit=\$2; shift; done

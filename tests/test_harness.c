@@ -218,6 +218,114 @@ static void put_bytes(const char *path, const char *text, size_t len)
  * a blank line (a zero-filled torn row passed, /dev/zero was read forever); in a partial
  * read it is the torn tail; every file is closed (history over 2,000 runs ran out of
  * descriptors). */
+/* Samples on the channel: `#samples` lines before their row, exact (17 digits, NaN kept),
+ * over several lines; the results CSV has none; a torn tail drops the row and its samples;
+ * a rowset owns copies. */
+static void test_csv_samples(void)
+{
+    enum { N = 2 * PB_SAMPLES_PER_LINE + 5 };
+    pb_sample v[N];
+    for (int i = 0; i < N; ++i)
+        v[i] = (pb_sample){1e-3 / 3 * (i + 1), i % 7 ? 1e-4 / 7 * (i + 1) : NAN, i % 2 ? 1980 : NAN};
+    pb_row a, b;
+    pb_row_init(&a);
+    strcpy(a.benchmark, "dmvm");
+    strcpy(a.variant, "v7");
+    strcpy(a.backend, "omp");
+    strcpy(a.compiler, "clang");
+    strcpy(a.dtype, "double");
+    strcpy(a.verified, "PASS");
+    a.size = 64;
+    a.time_median_s = 1e-3;
+    b = a;
+    strcpy(b.variant, "v1");
+    CHECK(pb_row_set_samples(&a, v, N) == 0 && a.samples != v && a.nsamples == N);
+    pb_rowset set = {0};
+    CHECK(pb_rowset_push(&set, &a) == 0 && set.rows[0].samples != a.samples && set.rows[0].nsamples == N);
+    CHECK(pb_rowset_push(&set, &b) == 0 && set.rows[1].samples == NULL); /* a row without samples */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    pb_csv_write_header(f);
+    for (size_t i = 0; i < set.n; ++i) {
+        pb_csv_write_samples(f, &set.rows[i]);
+        pb_csv_write_row(f, &set.rows[i]);
+    }
+    fclose(f);
+    int lines = 0;
+    for (const char *p = text; (p = strstr(p, "#samples ")) != NULL; ++p)
+        ++lines;
+    CHECK(lines == 3); /* 64 + 64 + 5 */
+    pb_rowset got = {0};
+    char err[256] = "";
+    CHECK(pb_csv_read_text(text, len, "channel", &got, err, sizeof err) == 0 && got.n == 2);
+    if (got.n == 2) {
+        CHECK(got.rows[0].nsamples == N && got.rows[1].nsamples == 0 && got.rows[1].samples == NULL);
+        int same = got.rows[0].nsamples == N;
+        for (int i = 0; same && i < N; ++i) {
+            const pb_sample *x = &got.rows[0].samples[i];
+            same = x->host_s == v[i].host_s &&
+                   (x->device_s == v[i].device_s || (isnan(x->device_s) && isnan(v[i].device_s))) &&
+                   (x->sm_clock_mhz == v[i].sm_clock_mhz || (isnan(x->sm_clock_mhz) && isnan(v[i].sm_clock_mhz)));
+        }
+        CHECK(same);
+    }
+    pb_rowset_free(&got);
+    /* a worker that died after a row's samples, before the row: both left out */
+    char *cut = strstr(text, "\ndmvm,v1");
+    CHECK(cut != NULL);
+    if (cut) {
+        char torn[65536];
+        size_t keep = (size_t)(cut - text) + 1;
+        snprintf(torn, sizeof torn, "%.*s#samples 1 2 3;4 5 6\ndmvm,v1,omp,cla", (int)keep, text);
+        char tpath[] = "/tmp/pb_test_XXXXXX";
+        int fd = mkstemp(tpath);
+        CHECK(fd >= 0 && write(fd, torn, strlen(torn)) == (ssize_t)strlen(torn));
+        close(fd);
+        CHECK(pb_csv_read_partial(tpath, &got, err, sizeof err) == 0 && got.n == 1 && got.rows[0].nsamples == N);
+        pb_rowset_free(&got);
+        unlink(tpath);
+    }
+    free(text);
+    /* the results CSV (pb_csv_write_row alone) has no samples; a damaged #samples line is refused */
+    const char *bad[] = {"#samples 1 2\n", "#samples 1 2 x\n", "#samples 1 2 3;\n", "#samples 1 2 3 4\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {
+        char doc[512];
+        snprintf(doc, sizeof doc, "benchmark,variant,backend,compiler,dtype,size,time_median_s,verified\n%s"
+                                  "dmvm,v1,omp,clang,double,64,0.001,PASS\n", bad[i]);
+        CHECK(pb_csv_read_text(doc, strlen(doc), "bad", &got, err, sizeof err) == -1 &&
+              strstr(err, "bad:2: a #samples"));
+        pb_rowset_free(&got);
+    }
+    /* a comment that is not #samples stays a comment */
+    const char *plain = "benchmark,variant,backend,compiler,dtype,size,time_median_s,verified\n#samplesX\n"
+                        "dmvm,v1,omp,clang,double,64,0.001,PASS\n";
+    CHECK(pb_csv_read_text(plain, strlen(plain), "plain", &got, err, sizeof err) == 0 && got.n == 1 &&
+          got.rows[0].nsamples == 0);
+    pb_rowset_free(&got);
+    free(a.samples);
+    pb_rowset_free(&set);
+}
+
+/* --max-noise's estimator: the 95% distribution-free interval of the median by order
+ * statistics (n = 6: x(1)..x(6); n = 100: x(40)..x(61), the tabulated ranks), none below 6. */
+static void test_median_noise(void)
+{
+    double x[100000];
+    for (int i = 0; i < 100000; ++i)
+        x[i] = i + 1;
+    CHECK(isnan(pb_median_noise(x, 5)));
+    CHECK(fabs(pb_median_noise(x, 6) - (6.0 - 1) / 2 / 3.5) < 1e-12);
+    CHECK(fabs(pb_median_noise(x, 100) - (61.0 - 40) / 2 / 50.5) < 1e-12);
+    double y[7] = {6, -1, 5, 4, 3, 2, 1}; /* a missing (negative) value is left out */
+    CHECK(fabs(pb_median_noise(y, 7) - (6.0 - 1) / 2 / 3.5) < 1e-12);
+    double big = pb_median_noise(x, 100000); /* l about n/2 - 0.98 sqrt(n): 2^-n underflows, no harm */
+    CHECK(big > 0.0060 && big < 0.0064);
+    double same[8] = {2, 2, 2, 2, 2, 2, 2, 2};
+    CHECK(pb_median_noise(same, 8) == 0);
+    CHECK(isnan(pb_median_noise(x, 0)));
+}
+
 static void test_csv_hostile(void)
 {
     static const char head[] = "benchmark,variant,backend,compiler,dtype,size,time_median_s,verified\n";
@@ -968,6 +1076,8 @@ int main(void)
     test_stats();
     test_csv();
     test_csv_hostile();
+    test_csv_samples();
+    test_median_noise();
     test_cost_and_check();
     test_gemm_check();
     test_generator();

@@ -41,11 +41,7 @@ int pb_store_open(const char *path, int mode, pb_store **out, char *err, size_t 
 void pb_store_close(pb_store *s);
 const char *pb_store_path(const pb_store *s);
 
-/* One repetition of a row (NaN where unknown). */
-typedef struct pb_sample {
-    double host_s, device_s, sm_clock_mhz;
-} pb_sample;
-
+/* pb_sample (one repetition of a row, NaN where unknown) is pb_result.h's. */
 typedef struct pb_samples {
     pb_sample *v;
     size_t n;
