@@ -181,6 +181,30 @@ void pb_csv_write_row(FILE *f, const pb_row *r)
     fputc('\n', f);
 }
 
+void pb_csv_write_named(FILE *f, const pb_row *r)
+{
+    for (size_t i = 0; i < NCOLS; ++i) {
+        const char *p = (const char *)r + columns[i].off;
+        if (columns[i].kind == COL_STR) {
+            if (!p[0])
+                continue;
+            fprintf(f, "%s=", columns[i].name);
+            pb_csv_write_field(f, p);
+        } else {
+            double v = *(const double *)p;
+            if (isnan(v))
+                continue;
+            fprintf(f, "%s=", columns[i].name);
+            if (v == floor(v) && fabs(v) < 1e15)
+                fprintf(f, "%.0f", v);
+            else
+                fprintf(f, "%.10g", v);
+        }
+        fputc('\n', f);
+    }
+    fputc('\n', f);
+}
+
 /* A number of a sample: 17 digits (it reads back exactly), "nan" when unknown. */
 static void write_sample_value(FILE *f, double v)
 {

@@ -93,6 +93,10 @@ void pb_csv_write_header(FILE *f);
 /* One CSV field, quoted when it holds a comma, quote or line break. */
 void pb_csv_write_field(FILE *f, const char *s);
 void pb_csv_write_row(FILE *f, const pb_row *r);
+/* The row as "name=value" lines of its non-empty columns (in the CSV's form), then an
+ * empty line: a form that does not change when columns are added, which identifies a run
+ * (the store's hash). */
+void pb_csv_write_named(FILE *f, const pb_row *r);
 /* The row's samples as `#samples` lines (at most PB_SAMPLES_PER_LINE repetitions a line,
  * each "host_s device_s sm_clock_mhz", ';' between), written just before the row's own
  * line on the channel from a worker (or a GPU's run, or an MPI rank) to the driver; the

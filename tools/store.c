@@ -42,7 +42,7 @@ static int exec(pb_store *s, const char *sql, char *err, size_t cap)
     char *msg = NULL;
     if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) == SQLITE_OK)
         return 0;
-    snprintf(err, cap, "store %s: %s", s->path, msg ? msg : sqlite3_errmsg(s->db));
+    snprintf(err, cap, "store %s: %.40s: %s", s->path, sql, msg ? msg : sqlite3_errmsg(s->db));
     sqlite3_free(msg);
     return -1;
 }
@@ -143,11 +143,18 @@ static file_kind classify(pb_store *s, long long *version, char *err, size_t cap
 {
     long long app = 0, nobj = 0;
     *version = 0;
-    int rc = query_int(s->db, "PRAGMA application_id", &app);
+    /* the three readings in one read transaction: apart, another process's store made
+     * between them read as "no application id, some tables" (another program's) */
+    int own = sqlite3_get_autocommit(s->db);
+    int rc = own ? sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) : SQLITE_OK;
+    if (rc == SQLITE_OK)
+        rc = query_int(s->db, "PRAGMA application_id", &app);
     if (rc == SQLITE_OK)
         rc = query_int(s->db, "PRAGMA user_version", version);
     if (rc == SQLITE_OK)
         rc = query_int(s->db, "SELECT count(*) FROM sqlite_master", &nobj);
+    if (own && !sqlite3_get_autocommit(s->db))
+        sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
     if (rc == SQLITE_NOTADB) {
         snprintf(err, cap, "store %s: not an SQLite database (so not a portbench store)", s->path);
         return FILE_BAD;
@@ -223,15 +230,53 @@ static int missing_columns(const pb_store *s)
     return 0;
 }
 
+/* Inside a write transaction: a version-1 store's run hashes made again by today's rule
+ * (PB_STORE_SCHEMA 2), from the rows it holds. */
+static int rehash_runs(pb_store *s, char *err, size_t cap)
+{
+    long long *ids = NULL;
+    size_t n = 0;
+    sqlite3_stmt *up = NULL;
+    int rc = pb_store_run_ids(s, &ids, &n, err, cap);
+    if (rc == 0 && sqlite3_prepare_v2(s->db, "UPDATE run SET content_sha256 = ? WHERE id = ?", -1, &up, NULL) !=
+                       SQLITE_OK)
+        rc = db_fail(s, "cannot update the run hashes", err, cap);
+    for (size_t i = 0; rc == 0 && i < n; ++i) {
+        pb_store_run r;
+        char hex[65];
+        if ((rc = pb_store_load_run(s, ids[i], &r, err, cap)) != 0)
+            break;
+        pb_store_run_hash(&r, hex);
+        pb_store_run_free(&r);
+        sqlite3_reset(up);
+        bind_text(up, 1, hex);
+        sqlite3_bind_int64(up, 2, ids[i]);
+        if (sqlite3_step(up) != SQLITE_DONE)
+            rc = db_fail(s, "cannot update the run hashes", err, cap);
+    }
+    sqlite3_finalize(up);
+    free(ids);
+    return rc;
+}
+
 /* Write mode: WAL, and the schema made or completed in a write transaction (another
  * process may be doing the same: the state is read again once the lock is held). */
 static int prepare_for_writing(pb_store *s, char *err, size_t cap)
 {
-    if (exec(s, "PRAGMA journal_mode=WAL", err, cap) != 0)
-        return -1;
+    /* Switching a new file to WAL takes its lock without SQLite's busy handler: two
+     * processes making one store at once see SQLITE_BUSY here, so it is tried again. */
+    for (int tries = 0;; ++tries) {
+        int rc = sqlite3_exec(s->db, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            break;
+        if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || tries >= BUSY_TIMEOUT_MS / 10)
+            return db_fail(s, "PRAGMA journal_mode=WAL", err, cap);
+        const struct timespec pause = {0, 10 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+    }
     long long version;
     file_kind k = classify(s, &version, err, cap);
-    if (k == FILE_OURS && read_columns(s, err, cap) == 0 && !missing_columns(s))
+    if (k == FILE_OURS && version == PB_STORE_SCHEMA && read_columns(s, err, cap) == 0 && !missing_columns(s))
         return 0;
     if (k == FILE_BAD || k == FILE_FOREIGN || k == FILE_NEWER)
         return k == FILE_BAD ? -1 : refuse(s, k, version, err, cap);
@@ -249,6 +294,11 @@ static int prepare_for_writing(pb_store *s, char *err, size_t cap)
     }
     if (rc == 0)
         rc = add_columns(s, err, cap);
+    if (rc == 0 && k == FILE_OURS && version < PB_STORE_SCHEMA) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", PB_STORE_SCHEMA);
+        rc = rehash_runs(s, err, cap) != 0 || exec(s, sql, err, cap) != 0 ? -1 : 0;
+    }
     if (rc == 0)
         rc = exec(s, "COMMIT", err, cap);
     if (rc != 0)
@@ -619,9 +669,9 @@ void pb_store_run_hash(const pb_store_run *r, char hex[65])
     cookie_io_functions_t io = {NULL, sha_write, NULL, NULL};
     FILE *f = fopencookie(&c, "w", io);
     if (f) {
-        pb_csv_write_header(f);
+        fputs("portbench run, hash 2\n", f);
         for (size_t i = 0; i < r->rows.n; ++i)
-            pb_csv_write_row(f, &r->rows.rows[i]);
+            pb_csv_write_named(f, &r->rows.rows[i]);
         if (r->rows.n == 0) {
             const char *keys[] = {"started_utc", "hostname", "command_line"};
             for (int k = 0; k < 3; ++k)
@@ -1239,7 +1289,8 @@ int pb_store_load_run(pb_store *s, long long id, pb_store_run *r, char *err, siz
         rc = prepare(s, "SELECT rep, host_s, device_s, sm_clock_mhz FROM sample WHERE result_id = ? ORDER BY rep",
                      &smp, err, cap);
     free(sql);
-    if (rc == 0 && exec(s, "BEGIN", err, cap) != 0)
+    int own = sqlite3_get_autocommit(s->db); /* one read transaction, unless inside a write (rehash_runs) */
+    if (rc == 0 && own && exec(s, "BEGIN", err, cap) != 0)
         rc = -1;
     if (rc == 0) {
         sqlite3_bind_int64(run, 1, id);
@@ -1294,9 +1345,10 @@ int pb_store_load_run(pb_store *s, long long id, pb_store_run *r, char *err, siz
     sqlite3_finalize(run);
     sqlite3_finalize(rows);
     sqlite3_finalize(smp);
-    if (rc == 0)
+    if (rc == 0 && own)
         rc = exec(s, "COMMIT", err, cap);
-    rollback(s);
+    if (own)
+        rollback(s);
     if (rc != 0)
         pb_store_run_free(r);
     return rc;

@@ -25,7 +25,11 @@
 extern "C" {
 #endif
 
-#define PB_STORE_SCHEMA 1                        /* PRAGMA user_version of the store this code writes */
+/* PRAGMA user_version of the store this code writes. 2: a run's content_sha256 is over its
+ * rows' non-empty columns by name (1: over every column of the build that imported it, so a
+ * build with more columns took a run it had imported for a new one); a version-1 store
+ * opened for writing has its hashes made again. */
+#define PB_STORE_SCHEMA 2
 #define PB_STORE_APP_ID 0x50425354               /* PRAGMA application_id: "PBST" */
 #define PB_STORE_DEFAULT "results/portbench.db"  /* beside the --record tree (./results) it indexes */
 
@@ -64,8 +68,9 @@ void pb_store_run_free(pb_store_run *r);
  * as --json writes it; a row may carry "samples", see docs/store.md). 0, or -1 with err. */
 int pb_store_read_file(const char *path, pb_store_run *r, char *err, size_t cap);
 
-/* The identity of a run: SHA-256 over its rows written as CSV (header and rows); a run
- * without rows hashes its meta.json's start, host and command line instead. */
+/* The identity of a run: SHA-256 over its rows, each as the "name=value" lines of its
+ * non-empty columns (pb_csv_write_named: columns added to portbench later do not change
+ * it); a run without rows hashes its meta.json's start, host and command line instead. */
 void pb_store_run_hash(const pb_store_run *r, char hex[65]);
 
 typedef struct pb_store_added {
