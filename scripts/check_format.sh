@@ -91,6 +91,6 @@ case "$out" in
         exit 0 ;;
 esac
 printf '%s\n' "$out"
-echo "check_format: the lines above are not formatted as .clang-format says;" \
-    "'$gcf --binary $cf $base' rewrites just those lines" >&2
+echo "check_format: the lines above are not formatted as .clang-format says; with the files" \
+    "staged (git add), '$gcf --binary $cf $base' rewrites just those lines" >&2
 exit 1

@@ -27,7 +27,8 @@ log() { printf 'setup: %s\n' "$*" >&2; }
 packages=(clang-19 clang-tools-19 libomp-19-dev gcc-12-offload-nvptx
           clang-16 clang-tools-16 gcc-11 gcc-11-offload-nvptx
           libhwloc-dev hwloc-nox libcjson-dev jq libopenblas-dev mpich libmpich-dev patchelf libsqlite3-dev pkg-config
-          cmake make gnuplot-nox xz-utils binutils ca-certificates chromium)
+          cmake make gnuplot-nox xz-utils binutils ca-certificates chromium
+          cppcheck clang-format) # scripts/check_static.sh, scripts/check_format.sh
 missing=()
 for p in "${packages[@]}"; do
   [[ $(dpkg-query -W -f='${Status}' "$p" 2>/dev/null) == 'install ok installed' ]] || missing+=("$p")
