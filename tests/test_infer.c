@@ -517,27 +517,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_infer GROUP (mwu, steps)\n");
         return 2;
     }
-    static const struct {
-        const char *name;
-        void (*fn[8])(void);
-    } groups[] = {
+    static const pb_check_group groups[] = {
         {"mwu",
          {test_mwu_by_hand, test_mwu_recurrence, test_mwu_table, test_mwu_normal_agrees, test_mwu_ties, test_mwu_errors,
           test_hodges_lehmann, test_student_t}},
         {"steps", {test_steps_exhaustive, test_steps_small, test_steps_found, test_steps_noise, test_steps_weights}},
     };
-    int found = 0;
-    for (size_t g = 0; g < sizeof groups / sizeof *groups; ++g) {
-        if (strcmp(argv[1], groups[g].name) != 0)
-            continue;
-        found = 1;
-        for (int k = 0; k < 8 && groups[g].fn[k]; ++k)
-            groups[g].fn[k]();
-    }
-    if (!found) {
-        fprintf(stderr, "unknown group '%s'\n", argv[1]);
-        return 2;
-    }
-    printf("%s: %d checks, %d failed\n", argv[1], checks, failures);
-    return failures ? 1 : 0;
+    return PB_CHECK_RUN_GROUP(argv[1], groups);
 }

@@ -13,6 +13,7 @@
 #include "pb_output.h"
 #include "pb_result.h"
 #include "pb_sha256.h"
+#include "pb_testproc.h"
 #include "store.h"
 
 #include <cjson/cJSON.h>
@@ -31,78 +32,8 @@
 #include <unistd.h>
 
 PB_CHECK_STATE;
-static const char *pb, *fixtures, *work;
 
 /* ---- helpers ---- */
-
-/* Run a shell command; stdout and stderr end up in out (malloc'ed). The exit status, or -1. */
-static int run(char **out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int run(char **out, const char *fmt, ...)
-{
-    char cmd[8192];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    strncat(cmd, " 2>&1", sizeof cmd - strlen(cmd) - 1);
-    FILE *p = popen(cmd, "r");
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    if (p && m) {
-        char chunk[4096];
-        size_t n;
-        while ((n = fread(chunk, 1, sizeof chunk, p)) > 0)
-            fwrite(chunk, 1, n, m);
-    }
-    if (m)
-        fclose(m);
-    int st = p ? pclose(p) : -1;
-    *out = buf ? buf : strdup("");
-    return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static int count(const char *hay, const char *needle)
-{
-    int n = 0;
-    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p += strlen(needle))
-        ++n;
-    return n;
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    if (f && m) {
-        char chunk[4096];
-        size_t n;
-        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-            fwrite(chunk, 1, n, m);
-    }
-    if (f)
-        fclose(f);
-    if (m)
-        fclose(m);
-    return buf ? buf : strdup("");
-}
-
-static void fresh_dir(char *dir, size_t cap, const char *name)
-{
-    snprintf(dir, cap, "%s/%s", work, name);
-    char *out;
-    run(&out, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
-    free(out);
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static void file_hash(const char *path, char hex[65])
 {
@@ -1385,10 +1316,7 @@ int main(int argc, char **argv)
     char *out;
     run(&out, "mkdir -p '%s'", work);
     free(out);
-    static const struct {
-        const char *name;
-        void (*fn[6])(void);
-    } groups[] = {
+    static const pb_check_group groups[] = {
         {"unit", {test_sha256, test_import_api, test_machine_identity, test_series, test_new_column, test_v1_store}},
         {"cli", {test_cli_import, test_cli_hostile}},
         {"concurrent", {test_concurrent}},
@@ -1398,18 +1326,5 @@ int main(int argc, char **argv)
         {"committed", {test_committed}},
         {"dashboard", {test_dashboard_site, test_dashboard_hostile}},
     };
-    int found = 0;
-    for (size_t g = 0; g < sizeof groups / sizeof *groups; ++g) {
-        if (strcmp(argv[1], groups[g].name) != 0)
-            continue;
-        found = 1;
-        for (int k = 0; k < 6 && groups[g].fn[k]; ++k)
-            groups[g].fn[k]();
-    }
-    if (!found) {
-        fprintf(stderr, "unknown group '%s'\n", argv[1]);
-        return 2;
-    }
-    printf("%s: %d checks, %d failed\n", argv[1], checks, failures);
-    return failures ? 1 : 0;
+    return PB_CHECK_RUN_GROUP(argv[1], groups);
 }

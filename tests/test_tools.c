@@ -10,6 +10,7 @@
 #include "pb_result.h"
 #include "pb_tab.h"
 #include "pb_table.h"
+#include "pb_testproc.h"
 #include "pb_tools.h"
 #include "record.h"
 #include "summary.h"
@@ -28,7 +29,6 @@
 #include <unistd.h>
 
 PB_CHECK_STATE;
-static const char *pb, *fixtures, *work;
 
 /* ---- helpers ---- */
 
@@ -55,84 +55,10 @@ static pb_row mkrow(const char *variant, const char *backend, const char *toolch
     return r;
 }
 
-/* Run a shell command; its stdout and stderr end up in out (malloc'ed). Returns the
- * exit status, or -1 if it did not exit normally. */
-static int run(char **out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int run(char **out, const char *fmt, ...)
-{
-    char cmd[8192];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    strncat(cmd, " 2>&1", sizeof cmd - strlen(cmd) - 1);
-    FILE *p = popen(cmd, "r");
-    if (!p) {
-        *out = strdup("");
-        return -1;
-    }
-    size_t len = 0, cap = 4096;
-    char *buf = malloc(cap);
-    size_t got;
-    while (buf && (got = fread(buf + len, 1, cap - len - 1, p)) > 0) {
-        len += got;
-        if (cap - len < 1024) {
-            char *q = realloc(buf, cap *= 2);
-            if (!q)
-                break;
-            buf = q;
-        }
-    }
-    if (buf)
-        buf[len] = '\0';
-    int st = pclose(p);
-    *out = buf ? buf : strdup("");
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static int count(const char *hay, const char *needle)
-{
-    int n = 0;
-    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p += strlen(needle))
-        ++n;
-    return n;
-}
-
 static long file_size(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) ? (long)st.st_size : -1;
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return strdup("");
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    rewind(f);
-    char *buf = calloc((size_t)n + 1, 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n)
-        buf[0] = '\0';
-    fclose(f);
-    return buf ? buf : strdup("");
-}
-
-/* A fresh, empty directory for one test group. */
-static void fresh_dir(char *dir, size_t cap, const char *name)
-{
-    snprintf(dir, cap, "%s/%s", work, name);
-    char *out;
-    run(&out, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
-    free(out);
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 /* ---- unit: the rule, keys, the index, tables ---- */
@@ -281,6 +207,14 @@ static void test_threshold(void)
     CHECK(pb_parse_threshold("100%", &t, err, sizeof err) != 0);
     CHECK(pb_parse_threshold("five", &t, err, sizeof err) != 0 && strstr(err, "--threshold"));
     CHECK(pb_parse_threshold("5%%", &t, err, sizeof err) != 0);
+    /* history's and dashboard's --alpha and --by, one parser each */
+    CHECK(pb_parse_alpha("0.01", &t, err, sizeof err) == 0 && t == 0.01);
+    CHECK(pb_parse_alpha("0", &t, err, sizeof err) != 0 && pb_parse_alpha("1", &t, err, sizeof err) != 0);
+    CHECK(pb_parse_alpha("0.5x", &t, err, sizeof err) != 0 && strstr(err, "--alpha '0.5x'") && t == 0.01);
+    int by_time = -1;
+    CHECK(pb_parse_by("time", &by_time, err, sizeof err) == 0 && by_time == 1);
+    CHECK(pb_parse_by("version", &by_time, err, sizeof err) == 0 && by_time == 0);
+    CHECK(pb_parse_by("size", &by_time, err, sizeof err) != 0 && strstr(err, "--by 'size'") && by_time == 0);
 }
 
 static int same_key(const pb_row *a, const pb_row *b, unsigned fields)
@@ -2503,10 +2437,7 @@ int main(int argc, char **argv)
     char *out;
     run(&out, "mkdir -p '%s'", work);
     free(out);
-    static const struct {
-        const char *name;
-        void (*fn[8])(void);
-    } groups[] = {
+    static const pb_check_group groups[] = {
         {"unit",
          {test_classify, test_threshold, test_keys, test_index, test_pairing, test_tables, test_label, test_reader}},
         {"paragraph", {test_paragraph}},
@@ -2524,18 +2455,5 @@ int main(int argc, char **argv)
           test_output_errors}},
         {"edges", {test_edges_units, test_edges_params, test_edges_rates, test_edges_width, test_edges_charts}},
     };
-    int found = 0;
-    for (size_t g = 0; g < sizeof groups / sizeof *groups; ++g) {
-        if (strcmp(argv[1], groups[g].name) != 0)
-            continue;
-        found = 1;
-        for (int k = 0; k < 8 && groups[g].fn[k]; ++k)
-            groups[g].fn[k]();
-    }
-    if (!found) {
-        fprintf(stderr, "unknown group '%s'\n", argv[1]);
-        return 2;
-    }
-    printf("%s: %d checks, %d failed\n", argv[1], checks, failures);
-    return failures ? 1 : 0;
+    return PB_CHECK_RUN_GROUP(argv[1], groups);
 }

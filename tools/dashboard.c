@@ -89,19 +89,9 @@ static int on_option(void *ctx, const pb_optdef *d, const char *val, char *err, 
     } else if (d->id == O_OUT) {
         a->out = val;
     } else if (d->id == O_BY) {
-        if (strcmp(val, "version") && strcmp(val, "time")) {
-            snprintf(err, cap, "--by '%s': version or time", val);
-            return PB_ERR;
-        }
-        a->by_time = strcmp(val, "time") == 0;
+        return pb_parse_by(val, &a->by_time, err, cap) == 0 ? PB_OK : PB_ERR;
     } else if (d->id == O_ALPHA) {
-        char *end;
-        double v = strtod(val, &end);
-        if (end == val || *end || !(v > 0 && v < 1)) {
-            snprintf(err, cap, "--alpha '%s': a probability between 0 and 1 (e.g. 0.01)", val);
-            return PB_ERR;
-        }
-        a->alpha = v;
+        return pb_parse_alpha(val, &a->alpha, err, cap) == 0 ? PB_OK : PB_ERR;
     } else if (d->id == O_THRESHOLD) {
         return pb_parse_threshold(val, &a->threshold, err, cap) == 0 ? PB_OK : PB_ERR;
     } else {

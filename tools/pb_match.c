@@ -745,6 +745,28 @@ int pb_parse_threshold(const char *s, double *out, char *err, size_t cap)
     return 0;
 }
 
+int pb_parse_alpha(const char *s, double *out, char *err, size_t cap)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || *end || !(v > 0 && v < 1)) {
+        snprintf(err, cap, "--alpha '%s': a probability between 0 and 1 (e.g. 0.01)", s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int pb_parse_by(const char *s, int *by_time, char *err, size_t cap)
+{
+    if (strcmp(s, "version") && strcmp(s, "time")) {
+        snprintf(err, cap, "--by '%s': version or time", s);
+        return -1;
+    }
+    *by_time = strcmp(s, "time") == 0;
+    return 0;
+}
+
 /* ---- rates ---- */
 
 /* pb_row_rate and pb_row_unit: pb_rate.c, one definition for the driver and the tools */

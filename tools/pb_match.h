@@ -217,6 +217,10 @@ const char *pb_threshold_text(double threshold, char *buf, size_t cap);
 /* "5%" or "0.05"; 0 <= threshold < 1 (a bare number >= 1 is refused as ambiguous). */
 int pb_parse_threshold(const char *s, double *out, char *err, size_t cap);
 
+/* history's and dashboard's --alpha P (0 < P < 1) and --by version|time (*by_time 0 or 1). */
+int pb_parse_alpha(const char *s, double *out, char *err, size_t cap);
+int pb_parse_by(const char *s, int *by_time, char *err, size_t cap);
+
 /* ---- rates ---- */
 
 /* The headline rate (pb_row_rate, pb_row_unit: pb_rate.h) on the given clock. */

@@ -1,0 +1,88 @@
+/* pb_testproc.h - what the test programs that run portbench as a process share
+ * (tests/test_tools.c, tests/test_store.c): `prog GROUP PORTBENCH FIXTURES WORKDIR`, a shell
+ * command's output, a file's text, a fresh directory. One copy each, so that a fix to one
+ * (a short read, a lost exit status) reaches every program. Needs _GNU_SOURCE
+ * (open_memstream, popen) before the first include. */
+#ifndef PB_TESTPROC_H
+#define PB_TESTPROC_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+
+/* the program's arguments: the portbench program, tests/fixtures, its working directory */
+static const char *pb, *fixtures, *work;
+
+/* Everything a stream holds, into a malloc'ed string ("" when there is nothing). */
+static inline char *read_stream(FILE *f)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (f && m) {
+        char chunk[4096];
+        size_t n;
+        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+            fwrite(chunk, 1, n, m);
+    }
+    if (m)
+        fclose(m);
+    return buf ? buf : strdup("");
+}
+
+/* Run a shell command; its stdout and stderr end up in out (malloc'ed). Returns the exit
+ * status, or -1 if it did not exit normally. */
+static inline int run(char **out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static inline int run(char **out, const char *fmt, ...)
+{
+    char cmd[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    strncat(cmd, " 2>&1", sizeof cmd - strlen(cmd) - 1);
+    FILE *p = popen(cmd, "r");
+    *out = read_stream(p);
+    int st = p ? pclose(p) : -1;
+    return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* A file's text ("" when it cannot be read). */
+static inline char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char *text = read_stream(f);
+    if (f)
+        fclose(f);
+    return text;
+}
+
+/* How often needle occurs in hay. */
+static inline int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        ++n;
+    return n;
+}
+
+/* A fresh, empty directory WORKDIR/name for one test group. */
+static inline void fresh_dir(char *dir, size_t cap, const char *name)
+{
+    snprintf(dir, cap, "%s/%s", work, name);
+    char *out;
+    run(&out, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
+    free(out);
+}
+
+static inline double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+#endif
