@@ -642,9 +642,8 @@ static int compare_by_compiler(const cmp_args *a, const pb_rowset *s, const size
                 m.nruns > 1 ? " (the median of each toolchain's runs)" : "",
                 a->wide || md ? "; X/Y = time of X over time of Y (> 1: X slower)" : "");
         for (int k = 0; k < m.nsteps; ++k)
-            fprintf(out, "%s%s %s judged against %s %s%s\n", k ? "" : "", m.tc[m.step_new[k]],
-                    m.info[m.step_new[k]].version, m.tc[m.step_old[k]], m.info[m.step_old[k]].version,
-                    a->wide || md ? "" : " (column '<id>/ref')");
+            fprintf(out, "%s %s judged against %s %s%s\n", m.tc[m.step_new[k]], m.info[m.step_new[k]].version,
+                    m.tc[m.step_old[k]], m.info[m.step_old[k]].version, a->wide || md ? "" : " (column '<id>/ref')");
         for (int i = 0; i < m.nunjudged; ++i)
             fprintf(out, "%s %s: no reference toolchain of %s in the input: not judged\n", m.tc[m.unjudged[i]],
                     m.info[m.unjudged[i]].version, m.info[m.unjudged[i]].compiler);
