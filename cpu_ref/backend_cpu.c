@@ -88,21 +88,23 @@ static int cpu_rep_end(double *device_s)
 }
 
 static const pb_variant cpu_variants[] = {
-    {"dmvm", "baseline", "CPU OpenMP: parallel for over rows, one register accumulator per row", PB_DT_FP,
-     pb_cpu_dmvm},
-    {"reduce", "baseline", "CPU OpenMP: parallel for simd reduction(+:sum)", PB_DT_ALL, pb_cpu_reduce},
-    {"stream", "baseline", "CPU OpenMP: parallel for simd, dest[i] = src[i] + 1", PB_DT_FP, pb_cpu_stream},
-    {"copy", "baseline", "CPU OpenMP: parallel for simd copy", PB_DT_FP, pb_cpu_copy},
-    {"fill", "baseline", "CPU OpenMP: parallel for simd, dest[i] = c", PB_DT_FP, pb_cpu_fill},
-    {"stream-strided", "baseline", "CPU OpenMP: strided copy", PB_DT_FP, pb_cpu_stream_strided},
-    {"fma", "baseline", "CPU OpenMP: an fma chain per element", PB_DT_FP, pb_cpu_fma},
-    {"fma-strided", "baseline", "CPU OpenMP: fma chain for i % stride == 0", PB_DT_FP, pb_cpu_fma_strided},
-    {"gemm", "baseline", "CPU OpenMP: 16x256 tiles of C per thread, i-l-j order, simd over j", PB_DT_FP, pb_cpu_gemm},
-    {"transpose", "baseline", "CPU OpenMP: parallel for over 32x32 tiles (cache blocking)", PB_DT_FP, pb_cpu_transpose},
-    {"window", "baseline", "CPU OpenMP: parallel for over outputs, 2R+1 reads each", PB_DT_FP, pb_cpu_window},
-    {"histogram", "baseline", "CPU OpenMP: a histogram per thread, merged with atomics", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cpu_histogram},
-    {"ranksort", "baseline", "CPU OpenMP: rank sort, parallel for over keys, simd count", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cpu_ranksort},
-    {"vecadd", "baseline", "CPU OpenMP: parallel for simd, c[i] = a[i] + b[i]", PB_DT_FP, pb_cpu_vecadd},
+    {"reduce", "baseline", "CPU OpenMP: parallel for simd reduction(+:sum)", PB_DT_ALL, pb_cpu_reduce, "cpu", 0},
+    {"stream", "baseline", "CPU OpenMP: parallel for simd, dest[i] = src[i] + 1", PB_DT_FP, pb_cpu_stream, "cpu", 0},
+    {"copy", "baseline", "CPU OpenMP: parallel for simd copy", PB_DT_FP, pb_cpu_copy, "cpu", 0},
+    {"fill", "baseline", "CPU OpenMP: parallel for simd, dest[i] = c", PB_DT_FP, pb_cpu_fill, "cpu", 0},
+    {"stream-strided", "baseline", "CPU OpenMP: strided copy", PB_DT_FP, pb_cpu_stream_strided, "cpu", 0},
+    {"fma", "baseline", "CPU OpenMP: an fma chain per element", PB_DT_FP, pb_cpu_fma, "cpu", 0},
+    {"fma-strided", "baseline", "CPU OpenMP: fma chain for i % stride == 0", PB_DT_FP, pb_cpu_fma_strided, "cpu", 0},
+    {"gemm", "baseline", "CPU OpenMP: 16x256 tiles of C per thread, i-l-j order, simd over j", PB_DT_FP, pb_cpu_gemm,
+     "cpu", 0},
+    {"transpose", "baseline", "CPU OpenMP: parallel for over 32x32 tiles (cache blocking)", PB_DT_FP, pb_cpu_transpose,
+     "cpu", 0},
+    {"window", "baseline", "CPU OpenMP: parallel for over outputs, 2R+1 reads each", PB_DT_FP, pb_cpu_window, "cpu", 0},
+    {"histogram", "baseline", "CPU OpenMP: a histogram per thread, merged with atomics",
+     PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cpu_histogram, "cpu", 0},
+    {"ranksort", "baseline", "CPU OpenMP: rank sort, parallel for over keys, simd count",
+     PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cpu_ranksort, "cpu", 0},
+    {"vecadd", "baseline", "CPU OpenMP: parallel for simd, c[i] = a[i] + b[i]", PB_DT_FP, pb_cpu_vecadd, "cpu", 0},
 };
 
 static const pb_backend cpu_backend = {
@@ -156,7 +158,7 @@ static void openblas_finish(void) {}
 
 static const pb_variant openblas_variants[] = {
     {"gemm", "lib", "OpenBLAS cblas_sgemm/cblas_dgemm (row-major), after copying C_in to C_out", PB_DT_FP,
-     pb_openblas_gemm},
+     pb_openblas_gemm, "openblas", 0},
 };
 
 static const pb_backend openblas_backend = {

@@ -2,7 +2,6 @@
 #ifndef PB_CPU_KERNELS_H
 #define PB_CPU_KERNELS_H
 #include "pb_backend.h"
-int pb_cpu_dmvm(const pb_args *a);
 int pb_cpu_stream(const pb_args *a);
 int pb_cpu_copy(const pb_args *a);
 int pb_cpu_fill(const pb_args *a);

@@ -1,6 +1,7 @@
 /* dMVM CPU baseline: rows split statically over the bound threads, a register
  * accumulator per row; the inner loop is left to the compiler's vectoriser. */
 #include "cpu_kernels.h"
+#include "pb_shapes.h"
 
 #define DEFINE_DMVM_CPU(T)                                                                                   \
     static void dmvm_cpu_##T(size_t nx, const T *restrict mat, const T *restrict src, T *restrict dest)      \
@@ -16,11 +17,16 @@
 DEFINE_DMVM_CPU(float)
 DEFINE_DMVM_CPU(double)
 
-int pb_cpu_dmvm(const pb_args *a)
+static int run_baseline(const pb_args *a)
 {
     if (a->dtype == PB_FLOAT)
-        dmvm_cpu_float(a->n, a->buf[0], a->buf[1], a->buf[2]);
+        dmvm_cpu_float(a->n, a->buf[DMVM_MAT], a->buf[DMVM_SRC], a->buf[DMVM_DEST]);
     else
-        dmvm_cpu_double(a->n, a->buf[0], a->buf[1], a->buf[2]);
+        dmvm_cpu_double(a->n, a->buf[DMVM_MAT], a->buf[DMVM_SRC], a->buf[DMVM_DEST]);
     return PB_OK;
 }
+
+const pb_variant pb_variants_cpu_dmvm[] = {{"dmvm", "baseline",
+                                            "CPU OpenMP: parallel for over rows, one register accumulator per row",
+                                            PB_DT_FP, run_baseline, "cpu", 0},
+                                           {0}};

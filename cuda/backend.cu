@@ -125,23 +125,7 @@ static int cuda_rep_end(double *device_s)
     return pb_cuda_check_launch("repetition");
 }
 
-/* cuBLAS is column-major: the row-major nx x nx matrix is its transpose, so
- * dest = mat * src is gemv with CUBLAS_OP_T and lda = nx. */
-extern "C" int pb_cublas_dmvm(const pb_args *a)
-{
-    const int nx = (int)a->n;
-    cublasStatus_t s;
-    if (a->dtype == PB_FLOAT) {
-        const float one = 1, zero = 0;
-        s = cublasSgemv(cublas, CUBLAS_OP_T, nx, nx, &one, (const float *)a->buf[0], nx, (const float *)a->buf[1],
-                        1, &zero, (float *)a->buf[2], 1);
-    } else {
-        const double one = 1, zero = 0;
-        s = cublasDgemv(cublas, CUBLAS_OP_T, nx, nx, &one, (const double *)a->buf[0], nx,
-                        (const double *)a->buf[1], 1, &zero, (double *)a->buf[2], 1);
-    }
-    return s == CUBLAS_STATUS_SUCCESS ? PB_OK : PB_ERR;
-}
+cublasHandle_t pb_cublas_handle(void) { return cublas; }
 
 extern "C" int pb_cublas_gemm(const pb_args *a) { return pb_cublas_gemm_with(cublas, a); }
 /* The library bar of transpose: geam computes C = alpha*op(A) + beta*op(B). The
@@ -170,59 +154,67 @@ extern "C" int pb_cublas_transpose(const pb_args *a)
 }
 
 static const pb_variant cuda_variants[] = {
-    {"dmvm", "v0", "one thread per row, dest[row] accumulated in global memory", PB_DT_FP, pb_cuda_dmvm_v0},
-    {"dmvm", "v1", "one thread per row, register accumulator: cut global-memory traffic", PB_DT_FP, pb_cuda_dmvm_v1},
-    {"dmvm", "v2", "2D grid, one thread per (row,col), atomicAdd: parallelism vs atomic congestion", PB_DT_FP, pb_cuda_dmvm_v2},
-    {"dmvm", "v3", "grid-stride partial sums, one atomicAdd per (thread,row); x on rows (uncoalesced)", PB_DT_FP, pb_cuda_dmvm_v3},
-    {"dmvm", "v4", "V3 with x on columns: coalesced reads", PB_DT_FP, pb_cuda_dmvm_v4},
-    {"dmvm", "v5", "32x32 blocks aggregate rows in shared memory, one atomicAdd per row per block", PB_DT_FP, pb_cuda_dmvm_v5},
-    {"dmvm", "v6", "V5 + src slice staged in shared memory (race-free: two barriers)", PB_DT_FP, pb_cuda_dmvm_v6},
-    {"dmvm", "v7", "one block per row, block reduction over columns: no atomics", PB_DT_FP, pb_cuda_dmvm_v7},
-    {"dmvm", "v8", "4 rows per block, 4 accumulators: each src load serves 4 rows", PB_DT_FP, pb_cuda_dmvm_v8},
-    {"dmvm", "v9", "blk rows per block as a template parameter (blk = " STR(PB_DMVM_V9_BLK) ")", PB_DT_FP, pb_cuda_dmvm_v9},
-    {"dmvm", "best", "tuned rows per block, 16-byte loads, several per thread in flight, shuffle reduction", PB_DT_FP, pb_cuda_dmvm_best},
-    {"reduce", "k0", "global memory only, one launch per tree level (in place, idx = 2*s*tid)", PB_DT_ALL, pb_cuda_reduce_k0},
+    {"reduce", "k0", "global memory only, one launch per tree level (in place, idx = 2*s*tid)", PB_DT_ALL,
+     pb_cuda_reduce_k0},
     {"reduce", "k1", "interleaved addressing, divergent branch (tid % 2s)", PB_DT_ALL, pb_cuda_reduce_k1},
-    {"reduce", "k2", "interleaved addressing, strided index: no divergence, bank conflicts", PB_DT_ALL, pb_cuda_reduce_k2},
+    {"reduce", "k2", "interleaved addressing, strided index: no divergence, bank conflicts", PB_DT_ALL,
+     pb_cuda_reduce_k2},
     {"reduce", "k3", "sequential addressing: conflict-free", PB_DT_ALL, pb_cuda_reduce_k3},
     {"reduce", "k4", "first add during the global load: half the blocks", PB_DT_ALL, pb_cuda_reduce_k4},
     {"reduce", "k5", "last warp unrolled (__syncwarp, safe since Volta)", PB_DT_ALL, pb_cuda_reduce_k5},
     {"reduce", "k6", "completely unrolled tree, block size a template parameter", PB_DT_ALL, pb_cuda_reduce_k6},
     {"reduce", "k7", "multiple elements per thread (grid-stride), then k6's tree", PB_DT_ALL, pb_cuda_reduce_k7},
-    {"reduce", "shfl", "k7's loads, warp shuffles (__shfl_xor_sync) instead of the shared-memory tree", PB_DT_ALL, pb_cuda_reduce_shfl},
+    {"reduce", "shfl", "k7's loads, warp shuffles (__shfl_xor_sync) instead of the shared-memory tree", PB_DT_ALL,
+     pb_cuda_reduce_shfl},
     {"reduce", "atomic", "one atomicAdd per element into the result", PB_DT_ALL, pb_cuda_reduce_atomic},
-    {"reduce", "best", "grid-stride, 16-byte loads into independent accumulators, shuffles, one partial per block", PB_DT_ALL, pb_cuda_reduce_best},
+    {"reduce", "best", "grid-stride, 16-byte loads into independent accumulators, shuffles, one partial per block",
+     PB_DT_ALL, pb_cuda_reduce_best},
     {"stream", "kernel", "one thread per element: dest[i] = src[i] + 1", PB_DT_FP, pb_cuda_stream},
-    {"stream", "best", "16-byte vector loads and stores, several per thread (tuned shape)", PB_DT_FP, pb_cuda_stream_best},
+    {"stream", "best", "16-byte vector loads and stores, several per thread (tuned shape)", PB_DT_FP,
+     pb_cuda_stream_best},
     {"copy", "kernel", "one thread per element: dest[i] = src[i]", PB_DT_FP, pb_cuda_copy},
     {"copy", "best", "16-byte vector loads and stores, several per thread (tuned shape)", PB_DT_FP, pb_cuda_copy_best},
     {"fill", "kernel", "one thread per element: dest[i] = c", PB_DT_FP, pb_cuda_fill},
     {"fill", "best", "16-byte vector stores, several per thread (tuned shape)", PB_DT_FP, pb_cuda_fill_best},
     {"stream-strided", "kernel", "dest[sw*i] = src[sr*i]: uncoalesced access", PB_DT_FP, pb_cuda_stream_strided},
     {"fma", "kernel", "a dependent chain of fma() per element", PB_DT_FP, pb_cuda_fma},
-    {"fma", "best", "several elements per thread, their chains interleaved: independent FMAs (same results)", PB_DT_FP, pb_cuda_fma_best},
+    {"fma", "best", "several elements per thread, their chains interleaved: independent FMAs (same results)", PB_DT_FP,
+     pb_cuda_fma_best},
     {"fma-strided", "kernel", "fma chain only where i % stride == 0: idle lanes", PB_DT_FP, pb_cuda_fma_strided},
-    {"gemm", "k1", "naive: one thread per element of C, threadIdx.x walks rows (uncoalesced)", PB_DT_FP, pb_cuda_gemm_k1},
+    {"gemm", "k1", "naive: one thread per element of C, threadIdx.x walks rows (uncoalesced)", PB_DT_FP,
+     pb_cuda_gemm_k1},
     {"gemm", "k2", "global-memory coalescing: threadIdx.x walks columns of B and C", PB_DT_FP, pb_cuda_gemm_k2},
-    {"gemm", "k3", "shared-memory cache blocking: 32x32 tiles of A and B reused by the block", PB_DT_FP, pb_cuda_gemm_k3},
+    {"gemm", "k3", "shared-memory cache blocking: 32x32 tiles of A and B reused by the block", PB_DT_FP,
+     pb_cuda_gemm_k3},
     {"gemm", "k4", "1D blocktiling: 8 outputs per thread, one shared B value serves 8 FMAs", PB_DT_FP, pb_cuda_gemm_k4},
-    {"gemm", "k5", "2D blocktiling: 8x8 outputs per thread from register fragments (outer products)", PB_DT_FP, pb_cuda_gemm_k5},
-    {"gemm", "k6", "vectorised loads: 16-byte global loads, As transposed for 16-byte shared loads", PB_DT_FP, pb_cuda_gemm_k6},
-    {"gemm", "k7", "autotuned: k6 with BM,BN,BK,TM,TN per GPU architecture (sweep: PB_GEMM_K7_CONFIG)", PB_DT_FP, pb_cuda_gemm_k7},
+    {"gemm", "k5", "2D blocktiling: 8x8 outputs per thread from register fragments (outer products)", PB_DT_FP,
+     pb_cuda_gemm_k5},
+    {"gemm", "k6", "vectorised loads: 16-byte global loads, As transposed for 16-byte shared loads", PB_DT_FP,
+     pb_cuda_gemm_k6},
+    {"gemm", "k7", "autotuned: k6 with BM,BN,BK,TM,TN per GPU architecture (sweep: PB_GEMM_K7_CONFIG)", PB_DT_FP,
+     pb_cuda_gemm_k7},
     {"gemm", "k8", "warptiling: warp tiles of 64x32, 2x2 fragments of 4x4 per lane", PB_DT_FP, pb_cuda_gemm_k8},
-    {"gemm", "best", "k8 + register prefetch into two shared stages, a loop without bounds tests; shape per GPU (PB_GEMM_BEST_CONFIG)", PB_DT_FP, pb_cuda_gemm_best},
-    {"transpose", "naive", "one thread per element: coalesced reads, strided writes", PB_DT_FP, pb_cuda_transpose_naive},
-    {"transpose", "tile", "32x32 shared-memory tile: both sides coalesced, 32-way bank conflicts", PB_DT_FP, pb_cuda_transpose_tile},
+    {"gemm", "best",
+     "k8 + register prefetch into two shared stages, a loop without bounds tests; shape per GPU (PB_GEMM_BEST_CONFIG)",
+     PB_DT_FP, pb_cuda_gemm_best},
+    {"transpose", "naive", "one thread per element: coalesced reads, strided writes", PB_DT_FP,
+     pb_cuda_transpose_naive},
+    {"transpose", "tile", "32x32 shared-memory tile: both sides coalesced, 32-way bank conflicts", PB_DT_FP,
+     pb_cuda_transpose_tile},
     {"transpose", "padded", "tile padded by one column: no bank conflicts", PB_DT_FP, pb_cuda_transpose_padded},
     {"transpose", "unrolled", "padded tile, 32x8 threads, 4 rows per thread", PB_DT_FP, pb_cuda_transpose_unrolled},
     {"window", "naive", "each output reads its 2R+1 inputs from global memory", PB_DT_FP, pb_cuda_window_naive},
     {"window", "tile", "shared-memory tile with halo: each input read once per block", PB_DT_FP, pb_cuda_window_tile},
     {"histogram", "global", "one global atomicAdd per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cuda_histogram_global},
-    {"histogram", "shared", "per-block shared-memory histogram, merged with one global atomic per bin", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cuda_histogram_shared},
-    {"ranksort", "block", "rank sort in one block, one thread per key (n <= 1024)", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cuda_ranksort_block},
-    {"ranksort", "grid", "rank sort in n/T blocks of T threads, one per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cuda_ranksort_grid},
+    {"histogram", "shared", "per-block shared-memory histogram, merged with one global atomic per bin",
+     PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cuda_histogram_shared},
+    {"ranksort", "block", "rank sort in one block, one thread per key (n <= 1024)", PB_DT(PB_INT) | PB_DT(PB_FLOAT),
+     pb_cuda_ranksort_block},
+    {"ranksort", "grid", "rank sort in n/T blocks of T threads, one per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT),
+     pb_cuda_ranksort_grid},
     {"vecadd", "naive", "one thread per element (the course's vecAddKernel)", PB_DT_FP, pb_cuda_vecadd_naive},
-    {"vecadd", "gridstride", "at most 1024 blocks, each thread strides over the array", PB_DT_FP, pb_cuda_vecadd_gridstride},
+    {"vecadd", "gridstride", "at most 1024 blocks, each thread strides over the array", PB_DT_FP,
+     pb_cuda_vecadd_gridstride},
 };
 
 static const pb_variant cub_variants[] = {
@@ -237,8 +229,8 @@ static const pb_variant cudart_variants[] = {
 };
 
 static const pb_variant cublas_variants[] = {
-    {"dmvm", "lib", "cuBLAS gemv (CUBLAS_OP_T on the row-major matrix)", PB_DT_FP, pb_cublas_dmvm},
-    {"gemm", "lib", "cuBLAS gemm on C^T = B^T A^T (row-major as column-major), after copying C_in to C_out", PB_DT_FP, pb_cublas_gemm},
+    {"gemm", "lib", "cuBLAS gemm on C^T = B^T A^T (row-major as column-major), after copying C_in to C_out", PB_DT_FP,
+     pb_cublas_gemm},
     {"transpose", "lib", "cuBLAS geam with CUBLAS_OP_T (cublasSgeam / cublasDgeam)", PB_DT_FP, pb_cublas_transpose},
 };
 

@@ -1,12 +1,11 @@
-/* `best` in CUDA: the fastest correct code this project knows for dmvm, reduce, stream,
- * copy, fill and fma, with launch shapes from the tuning table (harness/pb_tuning.c)
- * chosen at init for the GPU at hand (compute capability, SM count). What each does:
+/* `best` in CUDA: the fastest correct code this project knows for reduce, stream, copy,
+ * fill and fma (dmvm's is in dmvm.cu), with launch shapes from the tuning table
+ * (harness/pb_tuning.c) chosen at init for the GPU at hand (compute capability, SM count,
+ * pb_cuda_best_shape). What each does:
  *  - wide loads: 16 bytes per load (float4, double2, int4) where the data allows it,
  *    several per thread and step, so that enough bytes are in flight per SM to cover
  *    the memory latency (the `kernel` variants move 4 or 8 bytes per thread: float
  *    stream reached only 0.75x of cudaMemcpy on the H100);
- *  - dmvm: `rows` rows per block share each src load, `elems` independent loads per row
- *    and step, one block reduction (shuffles) per row group;
  *  - reduce: each block a contiguous run of tiles, `elems` independent accumulators of
  *    16-byte loads, block sums by shuffles, one partial per block; the last block to
  *    finish sums the partials in the same launch (a second kernel cost its launch and
@@ -18,6 +17,7 @@
  * Every load is guarded; tails shorter than a vector are handled element by element.
  * Every kernel is bounded for PB_SHAPE_MAX_THREADS (1024) threads, so that any shape the
  * table or PB_TUNE names can launch. */
+#include "best_common.cuh"
 #include "cuda_common.h"
 #include "pb_tuning.h"
 
@@ -25,136 +25,8 @@
 #include <string.h>
 #include <type_traits>
 
-enum { B_DMVM, B_REDUCE, B_STREAM, B_COPY, B_FILL, B_FMA, B_COUNT };
-static const char *const best_bench[B_COUNT] = {"dmvm", "reduce", "stream", "copy", "fill", "fma"};
-static pb_shape shapes[B_COUNT][PB_NDTYPES]; /* a row may name a dtype (pb_tuning.c) */
-static int gpu_sms = 1;
-
-void pb_cuda_best_init(int cc, int sms)
-{
-    gpu_sms = sms > 0 ? sms : 1;
-    for (int b = 0; b < B_COUNT; ++b)
-        for (int t = 0; t < PB_NDTYPES; ++t) {
-            pb_tuning_best_shape(best_bench[b], "cuda", "nvcc", pb_dtype_name((pb_dtype)t), cc, &shapes[b][t]);
-            if (shapes[b][t].vector) /* the key is OpenMP's: these kernels always load 16-byte vectors */
-                shapes[b][t].threads = 0; /* skip */
-        }
-}
-
-/* 16-byte vectors of each element type */
-template <typename T>
-struct vec16;
-template <>
-struct vec16<float> {
-    typedef float4 type;
-    enum { n = 4 };
-};
-template <>
-struct vec16<double> {
-    typedef double2 type;
-    enum { n = 2 };
-};
-template <>
-struct vec16<int> {
-    typedef int4 type;
-    enum { n = 4 };
-};
-
-/* The elements of a vector, as an array (the compiler keeps them in registers). */
-template <typename T, typename V>
-__device__ inline T &lane(V &v, int k)
-{
-    return reinterpret_cast<T *>(&v)[k];
-}
-
-/* ---- dmvm ---- */
-
-/* ROWS rows per block; each thread loads U independent chunks of W elements (W = 16/sizeof(T)
- * when VEC, else 1) per row and step, src loaded once for all ROWS rows. */
-template <typename T, int ROWS, int U, bool VEC>
-__global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) dmvm_best(long nx, const T *__restrict__ mat, const T *__restrict__ src, T *__restrict__ dest)
-{
-    typedef typename vec16<T>::type V16;
-    typedef typename std::conditional<VEC, V16, T>::type V;
-    constexpr int W = VEC ? (int)vec16<T>::n : 1;
-    const long ncols = nx / W; /* VEC only when nx % W == 0 */
-    const long step = (long)blockDim.x * U;
-    const V *s = reinterpret_cast<const V *>(src);
-    for (long row0 = blockIdx.x * (long)ROWS; row0 < nx; row0 += (long)gridDim.x * ROWS) {
-        T acc[ROWS];
-#pragma unroll
-        for (int r = 0; r < ROWS; ++r)
-            acc[r] = T(0);
-        for (long c0 = threadIdx.x; c0 < ncols; c0 += step) {
-            V x[U], m[ROWS][U];
-#pragma unroll
-            for (int u = 0; u < U; ++u) {
-                const long c = c0 + (long)u * blockDim.x;
-                const bool ok = c < ncols;
-                x[u] = ok ? s[c] : V{};
-#pragma unroll
-                for (int r = 0; r < ROWS; ++r) {
-                    m[r][u] = ok && row0 + r < nx ? reinterpret_cast<const V *>(mat + (row0 + r) * nx)[c] : V{};
-                }
-            }
-#pragma unroll
-            for (int u = 0; u < U; ++u)
-#pragma unroll
-                for (int r = 0; r < ROWS; ++r)
-#pragma unroll
-                    for (int k = 0; k < W; ++k)
-                        acc[r] += lane<T>(m[r][u], k) * lane<T>(x[u], k);
-        }
-        pb_block_sum(acc);
-        if (threadIdx.x == 0)
-#pragma unroll
-            for (int r = 0; r < ROWS; ++r)
-                if (row0 + r < nx)
-                    dest[row0 + r] = acc[r];
-    }
-}
-
-template <typename T, int ROWS, int U>
-static void dmvm_launch(unsigned grid, unsigned block, long nx, const T *mat, const T *src, T *dest)
-{
-    /* rows start on 16-byte boundaries when nx * sizeof(T) is a multiple of 16 (cudaMalloc
-     * aligns the matrix itself) */
-    if ((nx * (long)sizeof(T)) % 16 == 0)
-        dmvm_best<T, ROWS, U, true><<<grid, block>>>(nx, mat, src, dest);
-    else
-        dmvm_best<T, ROWS, U, false><<<grid, block>>>(nx, mat, src, dest);
-}
-
-template <typename T, int ROWS>
-static int dmvm_by_elems(int elems, unsigned grid, unsigned block, long nx, const T *mat, const T *src, T *dest)
-{
-    switch (elems) {
-    case 1: dmvm_launch<T, ROWS, 1>(grid, block, nx, mat, src, dest); return PB_OK;
-    case 2: dmvm_launch<T, ROWS, 2>(grid, block, nx, mat, src, dest); return PB_OK;
-    case 4: dmvm_launch<T, ROWS, 4>(grid, block, nx, mat, src, dest); return PB_OK;
-    default: return PB_SKIP; /* elems = 8 is not instantiated for dmvm */
-    }
-}
-
-template <typename T>
-static int dmvm_run(const pb_args *a)
-{
-    const pb_shape *sh = &shapes[B_DMVM][a->dtype];
-    if (!sh->threads)
-        return PB_SKIP;
-    const long nx = (long)a->n;
-    const unsigned grid = (unsigned)pb_shape_teams(sh, gpu_sms, nx, sh->rows), block = (unsigned)sh->threads;
-    const T *mat = (const T *)a->buf[0], *src = (const T *)a->buf[1];
-    T *dest = (T *)a->buf[2];
-    int rc;
-    switch (sh->rows) {
-    case 1: rc = dmvm_by_elems<T, 1>(sh->elems, grid, block, nx, mat, src, dest); break;
-    case 2: rc = dmvm_by_elems<T, 2>(sh->elems, grid, block, nx, mat, src, dest); break;
-    case 4: rc = dmvm_by_elems<T, 4>(sh->elems, grid, block, nx, mat, src, dest); break;
-    default: rc = PB_SKIP;
-    }
-    return rc == PB_OK ? pb_cuda_check_launch("dmvm best") : rc;
-}
+enum { B_STREAM, B_COPY, B_FILL };
+static const char *const micro_bench[] = {"stream", "copy", "fill"};
 
 /* ---- reduce ---- */
 
@@ -242,7 +114,7 @@ static unsigned *reduce_ticket()
 template <typename T>
 static int reduce_run(const pb_args *a)
 {
-    const pb_shape *sh = &shapes[B_REDUCE][a->dtype];
+    const pb_shape *sh = pb_cuda_best_shape("reduce", a->dtype);
     if (!sh->threads)
         return PB_SKIP;
     unsigned *ticket = reduce_ticket();
@@ -253,7 +125,7 @@ static int reduce_run(const pb_args *a)
     }
     const size_t n = a->n, nv = n / vec16<T>::n;
     const unsigned block = (unsigned)sh->threads;
-    const unsigned grid = (unsigned)pb_shape_teams(sh, gpu_sms, (long)nv, (long)block * sh->elems);
+    const unsigned grid = (unsigned)pb_shape_teams(sh, pb_cuda_sms(), (long)nv, (long)block * sh->elems);
     const T *in = (const T *)a->buf[0];
     T *out = (T *)a->buf[1], *part = (T *)a->buf[2];
     switch (sh->elems) {
@@ -314,12 +186,12 @@ __global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) micro_best(size_t n, con
 template <typename T, int OP>
 static int micro_run(int which, const pb_args *a)
 {
-    const pb_shape *sh = &shapes[which][a->dtype];
+    const pb_shape *sh = pb_cuda_best_shape(micro_bench[which], a->dtype);
     if (!sh->threads)
         return PB_SKIP;
     const size_t n = a->n, nv = n / vec16<T>::n;
     const unsigned block = (unsigned)sh->threads;
-    const long teams = pb_shape_teams(sh, gpu_sms, (long)nv, (long)block * sh->elems);
+    const long teams = pb_shape_teams(sh, pb_cuda_sms(), (long)nv, (long)block * sh->elems);
     if (teams > 0x7fffffffL)
         return PB_SKIP;
     const unsigned grid = (unsigned)teams;
@@ -375,12 +247,12 @@ __global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS) fma_best(size_t n, long 
 template <typename T>
 static int fma_run(const pb_args *a)
 {
-    const pb_shape *sh = &shapes[B_FMA][a->dtype];
+    const pb_shape *sh = pb_cuda_best_shape("fma", a->dtype);
     if (!sh->threads)
         return PB_SKIP;
     const size_t n = a->n;
     const unsigned block = (unsigned)sh->threads;
-    const long teams = pb_shape_teams(sh, gpu_sms, (long)n, (long)block * sh->elems);
+    const long teams = pb_shape_teams(sh, pb_cuda_sms(), (long)n, (long)block * sh->elems);
     if (teams > 0x7fffffffL)
         return PB_SKIP;
     const unsigned grid = (unsigned)teams;
@@ -398,7 +270,6 @@ static int fma_run(const pb_args *a)
 }
 
 extern "C" {
-int pb_cuda_dmvm_best(const pb_args *a) { return a->dtype == PB_FLOAT ? dmvm_run<float>(a) : dmvm_run<double>(a); }
 int pb_cuda_reduce_best(const pb_args *a)
 {
     return a->dtype == PB_INT ? reduce_run<int>(a) : a->dtype == PB_FLOAT ? reduce_run<float>(a) : reduce_run<double>(a);

@@ -4,7 +4,9 @@
 
 #include "pb_backend.h"
 #include "pb_shapes.h"
+#include "pb_tuning.h"
 
+#include <cublas_v2.h>
 #include <cuda_runtime.h>
 
 /* Launch check: a failed launch becomes PB_ERR (the message goes to stderr). */
@@ -46,21 +48,17 @@ __device__ void pb_block_sum(T (&v)[N])
     __syncthreads(); /* warp_sums may be reused by the caller's next call */
 }
 
-/* best.cu: pick the launch shapes of the `best` kernels for this GPU (cc x 10, SMs). */
+/* cuda_common.cu: pick the launch shapes of the `best` kernels for this GPU (cc x 10, SMs),
+ * from the tuning table and PB_TUNE; the shape of a benchmark's best (threads = 0 when
+ * none: the variant is skipped) and the GPU's SM count. */
 void pb_cuda_best_init(int cc, int sms);
+const pb_shape *pb_cuda_best_shape(const char *bench, pb_dtype dtype);
+int pb_cuda_sms(void);
+
+/* backend.cu: the cuBLAS handle of the cublas backend (NULL before its init). */
+cublasHandle_t pb_cublas_handle(void);
 
 extern "C" {
-int pb_cuda_dmvm_v0(const pb_args *a);
-int pb_cuda_dmvm_v1(const pb_args *a);
-int pb_cuda_dmvm_v2(const pb_args *a);
-int pb_cuda_dmvm_v3(const pb_args *a);
-int pb_cuda_dmvm_v4(const pb_args *a);
-int pb_cuda_dmvm_v5(const pb_args *a);
-int pb_cuda_dmvm_v6(const pb_args *a);
-int pb_cuda_dmvm_v7(const pb_args *a);
-int pb_cuda_dmvm_v8(const pb_args *a);
-int pb_cuda_dmvm_v9(const pb_args *a);
-int pb_cublas_dmvm(const pb_args *a);
 int pb_cuda_stream(const pb_args *a);
 int pb_cuda_copy(const pb_args *a);
 int pb_cuda_stream_strided(const pb_args *a);
@@ -69,7 +67,6 @@ int pb_cuda_fma_strided(const pb_args *a);
 int pb_cudart_copy(const pb_args *a);
 int pb_cuda_fill(const pb_args *a);
 int pb_cudart_fill(const pb_args *a);
-int pb_cuda_dmvm_best(const pb_args *a);
 int pb_cuda_reduce_best(const pb_args *a);
 int pb_cuda_stream_best(const pb_args *a);
 int pb_cuda_copy_best(const pb_args *a);

@@ -1,9 +1,12 @@
-/* dMVM V0-V9 in CUDA, templated on the element type. V0-V6 are the course's kernels
- * with its traps fixed (bounds and barrier placement for any nx); V7-V9 are this
- * project's translations of the OpenMP-only versions (a block plays a team). */
+/* dMVM V0-V9, best and the cuBLAS bar in CUDA, templated on the element type, and their
+ * table. V0-V6 are the course's kernels with its traps fixed (bounds and barrier placement
+ * for any nx); V7-V9 are this project's translations of the OpenMP-only versions (a block
+ * plays a team). */
+#include "best_common.cuh"
 #include "cuda_common.h"
 
 #include <cublas_v2.h>
+#include <type_traits>
 
 enum { TILE = PB_DMVM_TILE, COL_BLOCKS = PB_DMVM_COL_THREADS / PB_DMVM_TILE };
 
@@ -197,24 +200,165 @@ static int launch(int version, long nx, const T *mat, const T *src, T *dest)
     return pb_cuda_check_launch("dmvm kernel");
 }
 
-static int run_version(int version, const pb_args *a)
+template <int V> static int run(const pb_args *a)
 {
     if (a->dtype == PB_FLOAT)
-        return launch<float>(version, (long)a->n, (const float *)a->buf[0], (const float *)a->buf[1],
-                             (float *)a->buf[2]);
-    return launch<double>(version, (long)a->n, (const double *)a->buf[0], (const double *)a->buf[1],
-                          (double *)a->buf[2]);
+        return launch<float>(V, (long)a->n, (const float *)a->buf[DMVM_MAT], (const float *)a->buf[DMVM_SRC],
+                             (float *)a->buf[DMVM_DEST]);
+    return launch<double>(V, (long)a->n, (const double *)a->buf[DMVM_MAT], (const double *)a->buf[DMVM_SRC],
+                          (double *)a->buf[DMVM_DEST]);
 }
 
-extern "C" {
-int pb_cuda_dmvm_v0(const pb_args *a) { return run_version(0, a); }
-int pb_cuda_dmvm_v1(const pb_args *a) { return run_version(1, a); }
-int pb_cuda_dmvm_v2(const pb_args *a) { return run_version(2, a); }
-int pb_cuda_dmvm_v3(const pb_args *a) { return run_version(3, a); }
-int pb_cuda_dmvm_v4(const pb_args *a) { return run_version(4, a); }
-int pb_cuda_dmvm_v5(const pb_args *a) { return run_version(5, a); }
-int pb_cuda_dmvm_v6(const pb_args *a) { return run_version(6, a); }
-int pb_cuda_dmvm_v7(const pb_args *a) { return run_version(7, a); }
-int pb_cuda_dmvm_v8(const pb_args *a) { return run_version(8, a); }
-int pb_cuda_dmvm_v9(const pb_args *a) { return run_version(9, a); }
+/* ---- best: the fastest correct dmvm this project knows, shape from the tuning table ---- */
+
+/* `rows` rows per block share each src load, `elems` independent loads per row and step,
+ * one block reduction (shuffles) per row group; every load is guarded, and every kernel is
+ * bounded for PB_SHAPE_MAX_THREADS (1024) threads, so that any shape the table or PB_TUNE
+ * names can launch. */
+/* ROWS rows per block; each thread loads U independent chunks of W elements (W = 16/sizeof(T)
+ * when VEC, else 1) per row and step, src loaded once for all ROWS rows. */
+template <typename T, int ROWS, int U, bool VEC>
+__global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS)
+    dmvm_best(long nx, const T *__restrict__ mat, const T *__restrict__ src, T *__restrict__ dest)
+{
+    typedef typename vec16<T>::type V16;
+    typedef typename std::conditional<VEC, V16, T>::type V;
+    constexpr int W = VEC ? (int)vec16<T>::n : 1;
+    const long ncols = nx / W; /* VEC only when nx % W == 0 */
+    const long step = (long)blockDim.x * U;
+    const V *s = reinterpret_cast<const V *>(src);
+    for (long row0 = blockIdx.x * (long)ROWS; row0 < nx; row0 += (long)gridDim.x * ROWS) {
+        T acc[ROWS];
+#pragma unroll
+        for (int r = 0; r < ROWS; ++r)
+            acc[r] = T(0);
+        for (long c0 = threadIdx.x; c0 < ncols; c0 += step) {
+            V x[U], m[ROWS][U];
+#pragma unroll
+            for (int u = 0; u < U; ++u) {
+                const long c = c0 + (long)u * blockDim.x;
+                const bool ok = c < ncols;
+                x[u] = ok ? s[c] : V{};
+#pragma unroll
+                for (int r = 0; r < ROWS; ++r) {
+                    m[r][u] = ok && row0 + r < nx ? reinterpret_cast<const V *>(mat + (row0 + r) * nx)[c] : V{};
+                }
+            }
+#pragma unroll
+            for (int u = 0; u < U; ++u)
+#pragma unroll
+                for (int r = 0; r < ROWS; ++r)
+#pragma unroll
+                    for (int k = 0; k < W; ++k)
+                        acc[r] += lane<T>(m[r][u], k) * lane<T>(x[u], k);
+        }
+        pb_block_sum(acc);
+        if (threadIdx.x == 0)
+#pragma unroll
+            for (int r = 0; r < ROWS; ++r)
+                if (row0 + r < nx)
+                    dest[row0 + r] = acc[r];
+    }
 }
+
+template <typename T, int ROWS, int U>
+static void dmvm_launch(unsigned grid, unsigned block, long nx, const T *mat, const T *src, T *dest)
+{
+    /* rows start on 16-byte boundaries when nx * sizeof(T) is a multiple of 16 (cudaMalloc
+     * aligns the matrix itself) */
+    if ((nx * (long)sizeof(T)) % 16 == 0)
+        dmvm_best<T, ROWS, U, true><<<grid, block>>>(nx, mat, src, dest);
+    else
+        dmvm_best<T, ROWS, U, false><<<grid, block>>>(nx, mat, src, dest);
+}
+
+template <typename T, int ROWS>
+static int dmvm_by_elems(int elems, unsigned grid, unsigned block, long nx, const T *mat, const T *src, T *dest)
+{
+    switch (elems) {
+    case 1:
+        dmvm_launch<T, ROWS, 1>(grid, block, nx, mat, src, dest);
+        return PB_OK;
+    case 2:
+        dmvm_launch<T, ROWS, 2>(grid, block, nx, mat, src, dest);
+        return PB_OK;
+    case 4:
+        dmvm_launch<T, ROWS, 4>(grid, block, nx, mat, src, dest);
+        return PB_OK;
+    default:
+        return PB_SKIP; /* elems = 8 is not instantiated for dmvm */
+    }
+}
+
+template <typename T> static int dmvm_run(const pb_args *a)
+{
+    const pb_shape *sh = pb_cuda_best_shape("dmvm", a->dtype);
+    if (!sh->threads)
+        return PB_SKIP;
+    const long nx = (long)a->n;
+    const unsigned grid = (unsigned)pb_shape_teams(sh, pb_cuda_sms(), nx, sh->rows), block = (unsigned)sh->threads;
+    const T *mat = (const T *)a->buf[DMVM_MAT], *src = (const T *)a->buf[DMVM_SRC];
+    T *dest = (T *)a->buf[DMVM_DEST];
+    int rc;
+    switch (sh->rows) {
+    case 1:
+        rc = dmvm_by_elems<T, 1>(sh->elems, grid, block, nx, mat, src, dest);
+        break;
+    case 2:
+        rc = dmvm_by_elems<T, 2>(sh->elems, grid, block, nx, mat, src, dest);
+        break;
+    case 4:
+        rc = dmvm_by_elems<T, 4>(sh->elems, grid, block, nx, mat, src, dest);
+        break;
+    default:
+        rc = PB_SKIP;
+    }
+    return rc == PB_OK ? pb_cuda_check_launch("dmvm best") : rc;
+}
+
+static int run_best(const pb_args *a) { return a->dtype == PB_FLOAT ? dmvm_run<float>(a) : dmvm_run<double>(a); }
+
+/* ---- lib: cuBLAS ---- */
+
+/* cuBLAS is column-major: the row-major nx x nx matrix is its transpose, so
+ * dest = mat * src is gemv with CUBLAS_OP_T and lda = nx. */
+static int run_cublas(const pb_args *a)
+{
+    const int nx = (int)a->n;
+    cublasStatus_t s;
+    if (a->dtype == PB_FLOAT) {
+        const float one = 1, zero = 0;
+        s = cublasSgemv(pb_cublas_handle(), CUBLAS_OP_T, nx, nx, &one, (const float *)a->buf[DMVM_MAT], nx,
+                        (const float *)a->buf[DMVM_SRC], 1, &zero, (float *)a->buf[DMVM_DEST], 1);
+    } else {
+        const double one = 1, zero = 0;
+        s = cublasDgemv(pb_cublas_handle(), CUBLAS_OP_T, nx, nx, &one, (const double *)a->buf[DMVM_MAT], nx,
+                        (const double *)a->buf[DMVM_SRC], 1, &zero, (double *)a->buf[DMVM_DEST], 1);
+    }
+    return s == CUBLAS_STATUS_SUCCESS ? PB_OK : PB_ERR;
+}
+
+#define STR2(x) #x
+#define STR(x) STR2(x)
+
+/* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
+ * benchmark's order (harness/bench_dmvm.c lists the names) */
+extern "C" const pb_variant pb_variants_cuda_dmvm[] = {
+    {"dmvm", "v0", "one thread per row, dest[row] accumulated in global memory", PB_DT_FP, run<0>, "cuda", 0},
+    {"dmvm", "v1", "one thread per row, register accumulator: cut global-memory traffic", PB_DT_FP, run<1>, "cuda", 0},
+    {"dmvm", "v2", "2D grid, one thread per (row,col), atomicAdd: parallelism vs atomic congestion", PB_DT_FP, run<2>,
+     "cuda", 0},
+    {"dmvm", "v3", "grid-stride partial sums, one atomicAdd per (thread,row); x on rows (uncoalesced)", PB_DT_FP,
+     run<3>, "cuda", 0},
+    {"dmvm", "v4", "V3 with x on columns: coalesced reads", PB_DT_FP, run<4>, "cuda", 0},
+    {"dmvm", "v5", "32x32 blocks aggregate rows in shared memory, one atomicAdd per row per block", PB_DT_FP, run<5>,
+     "cuda", 0},
+    {"dmvm", "v6", "V5 + src slice staged in shared memory (race-free: two barriers)", PB_DT_FP, run<6>, "cuda", 0},
+    {"dmvm", "v7", "one block per row, block reduction over columns: no atomics", PB_DT_FP, run<7>, "cuda", 0},
+    {"dmvm", "v8", "4 rows per block, 4 accumulators: each src load serves 4 rows", PB_DT_FP, run<8>, "cuda", 0},
+    {"dmvm", "v9", "blk rows per block as a template parameter (blk = " STR(PB_DMVM_V9_BLK) ")", PB_DT_FP, run<9>,
+     "cuda", 0},
+    {"dmvm", "best", "tuned rows per block, 16-byte loads, several per thread in flight, shuffle reduction", PB_DT_FP,
+     run_best, "cuda", PB_V_SHAPED},
+    {"dmvm", "lib", "cuBLAS gemv (CUBLAS_OP_T on the row-major matrix)", PB_DT_FP, run_cublas, "cublas", 0},
+    {0}};

@@ -6,16 +6,15 @@
 #include <stdio.h>
 #include <string.h>
 
-extern const pb_bench pb_bench_dmvm, pb_bench_reduce, pb_bench_stream, pb_bench_stream_strided, pb_bench_fma,
-    pb_bench_fma_strided, pb_bench_copy, pb_bench_gemm, pb_bench_fill;
-/* the course's smaller kernels (issue 13) */
-extern const pb_bench pb_bench_transpose, pb_bench_window, pb_bench_histogram, pb_bench_ranksort, pb_bench_vecadd;
-
-const pb_bench *const pb_benches[] = {&pb_bench_dmvm,   &pb_bench_reduce,         &pb_bench_stream,
-                                      &pb_bench_stream_strided, &pb_bench_fma, &pb_bench_fma_strided,
-                                      &pb_bench_copy, &pb_bench_fill, &pb_bench_gemm,
-                                      &pb_bench_transpose, &pb_bench_window, &pb_bench_histogram,
-                                      &pb_bench_ranksort, &pb_bench_vecadd};
+/* the benchmarks, in harness/pb_benchmarks.def's order (`portbench list` order) */
+#define PB_BENCH(id, file) extern const pb_bench pb_bench_##id;
+#include "pb_benchmarks.def"
+#undef PB_BENCH
+#define PB_BENCH(id, file) &pb_bench_##id,
+const pb_bench *const pb_benches[] = {
+#include "pb_benchmarks.def"
+};
+#undef PB_BENCH
 const size_t pb_nbenches = sizeof pb_benches / sizeof pb_benches[0];
 
 const pb_bench *pb_bench_find(const char *name)

@@ -8,17 +8,13 @@
  * moves a row by about 1/sqrt(nx) of its magnitude, far above that bound.
  * Access pattern: read (the matrix); the read-only ceiling applies. */
 #include "pb_bench.h"
+#include "pb_shapes.h"
 #include "reference.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-enum { MAT, SRC, DEST };
-
-static size_t dmvm_buf_elems(const pb_case *c, int b)
-{
-    return b == MAT ? c->n * c->n : c->n;
-}
+static size_t dmvm_buf_elems(const pb_case *c, int b) { return b == DMVM_MAT ? c->n * c->n : c->n; }
 
 static double dmvm_bytes(const pb_case *c)
 {
@@ -41,7 +37,7 @@ static void *dmvm_reference(const pb_case *c, void *const *in)
 {
     double *ref = malloc(c->n * sizeof *ref);
     if (ref)
-        pb_ref_dmvm(c->dtype, c->n, in[MAT], in[SRC], ref);
+        pb_ref_dmvm(c->dtype, c->n, in[DMVM_MAT], in[DMVM_SRC], ref);
     return ref;
 }
 

@@ -36,13 +36,24 @@ typedef struct pb_args {
  * PB_ERR (launch failed) or PB_SKIP (this configuration is not supported). */
 typedef int (*pb_run_fn)(const pb_args *a);
 
+/* One variant, declared once at the end of its kernel file, in the file's table
+ * pb_variants_<model>_<file>[] (ended by a row whose benchmark is NULL; the list of
+ * benchmarks and files: harness/pb_benchmarks.def, the worker's registry:
+ * harness/pb_registry.h). */
 typedef struct pb_variant {
     const char *benchmark; /* "dmvm" */
-    const char *name;      /* "v3" */
+    const char *name;      /* "v3": listed in the benchmark's variants, or "lib" (a library bar) or
+                              "baseline" (the CPU baseline), which come whenever their backend runs */
     const char *teaches;   /* one line: the idea this version adds */
     unsigned dtypes;       /* mask of (1u << pb_dtype) it implements */
     pb_run_fn run;
+    const char *backend; /* pb_backend.name that runs it ("cuda", "cublas", "omp", "cpu"); NULL in a
+                              backend's own `variants` table */
+    unsigned flags;      /* PB_V_* */
 } pb_variant;
+
+/* Its launch shape comes from the tuning table (harness/pb_tuning.c, PB_TUNE). */
+#define PB_V_SHAPED 1u
 
 #define PB_DT(t) (1u << (t))
 #define PB_DT_FP (PB_DT(PB_FLOAT) | PB_DT(PB_DOUBLE))
@@ -95,6 +106,8 @@ typedef struct pb_backend {
     /* Wait until the repetition's work is complete. *device_s = device time of the
      * repetition from the backend's own events, or a negative value when it has none. */
     int (*rep_end)(double *device_s);
+    /* Variants not yet in a kernel file's table (the worker reads both through
+     * pb_registry_variants). */
     const pb_variant *variants;
     size_t nvariants;
     int gpu; /* 1: runs on a GPU when one exists (device clock and GPU state apply) */

@@ -1,9 +1,11 @@
 /* pb_shapes.h - launch shapes shared by the CUDA and OpenMP-target versions of a
- * kernel, so that matching versions split the work the same way. */
+ * kernel, so that matching versions split the work the same way; and each benchmark's
+ * buffers by name (pb_args.buf index = the benchmark's pb_bench.bufs order). */
 #ifndef PB_SHAPES_H
 #define PB_SHAPES_H
 
 /* dMVM */
+enum { DMVM_MAT, DMVM_SRC, DMVM_DEST };
 #define PB_DMVM_ROW_BLOCK 256   /* V0/V1 (CUDA): threads per block, one thread per row */
 #define PB_DMVM_TILE 32         /* V2-V6: 32 x 32 thread blocks (tiles of rows x columns) */
 #define PB_DMVM_COL_THREADS 256 /* V3-V6: threads sharing one row (grid-stride over columns) */

@@ -21,6 +21,7 @@
 #include "pb_gpu.h"
 #include "pb_nvml.h"
 #include "pb_rate.h"
+#include "pb_registry.h"
 #include "pb_result.h"
 #include "pb_stats.h"
 #include "pb_trace.h"
@@ -806,8 +807,10 @@ static void run_case(worker *w, backend_state *states, size_t nstates, pb_case *
         backend_state *bs = &states[s];
         const pb_variant *vs[64];
         int nv = 0;
-        for (size_t i = 0; i < bs->be->nvariants && nv < 64; ++i) {
-            const pb_variant *v = &bs->be->variants[i];
+        size_t nall;
+        const pb_variant *all = pb_registry_variants(pb_registry_tables, bs->be, &nall);
+        for (size_t i = 0; i < nall && nv < 64; ++i) {
+            const pb_variant *v = &all[i];
             if (variant_selected(o, v) && (v->dtypes & PB_DT(c->dtype)))
                 vs[nv++] = v;
         }
@@ -889,8 +892,10 @@ static int list_variants(void)
 {
     for (size_t b = 0; b < pb_worker_nbackends; ++b) {
         const pb_backend *be = pb_worker_backends[b];
-        for (size_t i = 0; i < be->nvariants; ++i) {
-            const pb_variant *v = &be->variants[i];
+        size_t nall;
+        const pb_variant *all = pb_registry_variants(pb_registry_tables, be, &nall);
+        for (size_t i = 0; i < nall; ++i) {
+            const pb_variant *v = &all[i];
             char dts[32] = "";
             for (int t = 0; t < PB_NDTYPES; ++t)
                 if (v->dtypes & PB_DT(t)) {
@@ -907,6 +912,11 @@ static int list_variants(void)
 
 int main(int argc, char **argv)
 {
+    char bad[512];
+    if (pb_registry_check(pb_registry_tables, pb_worker_backends, pb_worker_nbackends, bad, sizeof bad) != PB_OK) {
+        pb_errorf("%s: %s", PB_WORKER_NAME, bad);
+        return 2;
+    }
     if (argc >= 2 && strcmp(argv[1], "--list") == 0)
         return list_variants();
     if (argc < 2 || !pb_bench_find(argv[1])) {

@@ -1,7 +1,12 @@
 /* `best` in OpenMP target: the launch shapes of this GPU (pb_omp_best_init, from the
  * tuning table and PB_TUNE) and the dtype dispatch of best_kernels.inc (reduce's best is
- * in reduce_kernels.inc). */
+ * in reduce_kernels.inc), with the table of the variants moved so far (dmvm's).
+ * One translation unit for these kernels, not one per benchmark: a kernel's registers
+ * depend on the other kernels of its unit (llvm-project#60641): moving dmvm's into a unit
+ * of its own changed clang-19's counts of every best kernel of both units
+ * (scripts/device_resources.sh). */
 #include "omp_common.h"
+#include "pb_bench.h"
 
 #include <math.h>
 #include <string.h>
@@ -22,36 +27,36 @@
 #undef SFX
 #undef FMA
 
-static const char *const benches[] = {"dmvm", "reduce", "stream", "copy", "fill", "fma"};
-enum { NBENCH = sizeof benches / sizeof benches[0] };
-static pb_shape shapes[NBENCH][PB_NDTYPES]; /* a float lane moves half a double one's bytes */
+/* one row per benchmark of pb_benches (harness/pb_benchmarks.def), the first PB_BEST_MAX */
+enum { PB_BEST_MAX = 32 };
+static pb_shape shapes[PB_BEST_MAX][PB_NDTYPES]; /* a float lane moves half a double one's bytes */
 static const pb_shape none;
 
 void pb_omp_best_init(int cc, int sms)
 {
     (void)sms;
-    for (int b = 0; b < NBENCH; ++b)
+    for (size_t b = 0; b < pb_nbenches && b < PB_BEST_MAX; ++b)
         for (int t = 0; t < PB_NDTYPES; ++t)
-            pb_tuning_best_shape(benches[b], "omp", PB_OMP_GCC ? "gcc" : "clang", pb_dtype_name((pb_dtype)t), cc,
-                                 &shapes[b][t]);
+            pb_tuning_best_shape(pb_benches[b]->name, "omp", PB_OMP_GCC ? "gcc" : "clang", pb_dtype_name((pb_dtype)t),
+                                 cc, &shapes[b][t]);
 }
 
 const pb_shape *pb_omp_best_shape(const char *bench, pb_dtype dtype)
 {
-    for (int b = 0; b < NBENCH; ++b)
-        if (strcmp(benches[b], bench) == 0 && dtype >= 0 && dtype < PB_NDTYPES)
+    for (size_t b = 0; b < pb_nbenches && b < PB_BEST_MAX; ++b)
+        if (strcmp(pb_benches[b]->name, bench) == 0 && dtype >= 0 && dtype < PB_NDTYPES)
             return &shapes[b][dtype];
     return &none;
 }
 
-int pb_omp_dmvm_best(const pb_args *a)
+static int run_dmvm_best(const pb_args *a)
 {
     const pb_shape *sh = pb_omp_best_shape("dmvm", a->dtype);
     if (!sh->threads)
         return PB_SKIP;
     if (a->dtype == PB_FLOAT)
-        return dmvm_best__float(sh, (long)a->n, a->buf[0], a->buf[1], a->buf[2], a->ran_on);
-    return dmvm_best__double(sh, (long)a->n, a->buf[0], a->buf[1], a->buf[2], a->ran_on);
+        return dmvm_best__float(sh, (long)a->n, a->buf[DMVM_MAT], a->buf[DMVM_SRC], a->buf[DMVM_DEST], a->ran_on);
+    return dmvm_best__double(sh, (long)a->n, a->buf[DMVM_MAT], a->buf[DMVM_SRC], a->buf[DMVM_DEST], a->ran_on);
 }
 
 /* stream, copy (src = buf 0, dest = buf 1) and fill (dest = buf 0, value: every byte PB_FILL_BYTE) */
@@ -99,3 +104,8 @@ int pb_omp_fma_best(const pb_args *a)
     return fma_best__double(n, a->param[0], PB_FMA_A, PB_FMA_B, a->buf[0], a->buf[1], teams, sh->threads, sh->elems,
                             sh->vector, a->ran_on);
 }
+
+const pb_variant pb_variants_omp_best[] = {
+    {"dmvm", "best", "tuned teams/threads, rows per team sharing src, independent loads per lane, simd reduction",
+     PB_DT_FP, run_dmvm_best, "omp", PB_V_SHAPED},
+    {0}};

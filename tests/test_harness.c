@@ -2,14 +2,15 @@
  * writer and reader, the cost model, the check, the generator and the GPU profiles. */
 #define _GNU_SOURCE
 #include "pb_bench.h"
-#include "pb_check.h"
 #include "pb_ceilings.h"
-#include "pb_topo.h"
+#include "pb_check.h"
 #include "pb_cli.h"
 #include "pb_gpu.h"
+#include "pb_registry.h"
 #include "pb_result.h"
 #include "pb_stats.h"
 #include "pb_table.h"
+#include "pb_topo.h"
 #include "pb_trace.h"
 #include "pb_tuning.h"
 
@@ -49,18 +50,20 @@ static void test_sizes(void)
         CHECK(sizes_of(bad[i], s, &n) == PB_ERR);
 }
 
+/* A benchmark of the parser's own: its masks do not move when dmvm gains a variant. */
+static const char *const fixture_variants[] = {"v0", "v1", "v2", "v3", "v4",   "v5",
+                                               "v6", "v7", "v8", "v9", "best", NULL};
+static const pb_bench fixture_bench = {.name = "fixture", .variants = fixture_variants};
+
 static void test_variants_backends(void)
 {
-    const pb_bench *b = pb_bench_find("dmvm");
+    const pb_bench *b = &fixture_bench;
     char err[256];
     unsigned m;
-    CHECK(b != NULL);
-    if (!b) /* the rest would read through NULL */
-        return;
     CHECK(pb_parse_variants(b, "all", &m, err, sizeof err) == PB_OK && m == 0x7ffu); /* v0-v9, best */
     CHECK(pb_parse_variants(b, "v3-v9", &m, err, sizeof err) == PB_OK && m == 0x3f8u);
     CHECK(pb_parse_variants(b, "v0,v5-v6", &m, err, sizeof err) == PB_OK && m == 0x61u);
-    CHECK(pb_parse_variants(b, "v10", &m, err, sizeof err) == PB_ERR && strstr(err, "v0 v1 v2"));
+    CHECK(pb_parse_variants(b, "nosuch", &m, err, sizeof err) == PB_ERR && strstr(err, "v0 v1 v2"));
     CHECK(pb_parse_variants(b, "v9-v3", &m, err, sizeof err) == PB_ERR);
     pb_backend_mask bm;
     CHECK(pb_parse_backends("cuda,omp", &bm, err, sizeof err) == PB_OK);
@@ -71,6 +74,51 @@ static void test_variants_backends(void)
     CHECK(pb_parse_backends("omp@gcc", &bm, err, sizeof err) == PB_OK && bm == 1ull << pb_backend_find("omp@gcc-12"));
     CHECK(pb_parse_backends("gpu", &bm, err, sizeof err) == PB_ERR && strstr(err, "omp@gcc-12"));
     CHECK(pb_parse_backends("cub", &bm, err, sizeof err) == PB_OK && bm == 1ull << pb_backend_find("cub"));
+}
+
+/* The registry: a table that registers a name its benchmark does not list, or a variant
+ * twice, is refused with its file named; the variants of a backend come grouped by
+ * benchmark in harness/pb_benchmarks.def's order, each in table order. */
+static int fixture_run(const pb_args *a)
+{
+    (void)a;
+    return PB_OK;
+}
+
+static void test_registry(void)
+{
+    static const pb_variant good[] = {{"dmvm", "v1", "", PB_DT_FP, fixture_run, "cuda", 0},
+                                      {"reduce", "lib", "", PB_DT_FP, fixture_run, "cub", 0},
+                                      {"dmvm", "v0", "", PB_DT_FP, fixture_run, "cuda", 0},
+                                      {0}};
+    static const pb_variant best[] = {{"dmvm", "best", "", PB_DT_FP, fixture_run, "cuda", PB_V_SHAPED}, {0}};
+    static const pb_variant unlisted[] = {{"dmvm", "nosuch", "", PB_DT_FP, fixture_run, "cuda", 0}, {0}};
+    static const pb_variant nobench[] = {{"nosuch", "v0", "", PB_DT_FP, fixture_run, "cuda", 0}, {0}};
+    static const pb_variant nobackend[] = {{"dmvm", "v2", "", PB_DT_FP, fixture_run, NULL, 0}, {0}};
+    static const pb_variant legacy[] = {{"reduce", "k0", "", PB_DT_FP, fixture_run, NULL, 0}};
+    const pb_registry_table ok[] = {{"x/best.cu", best}, {"x/none.cu", NULL}, {"x/dmvm.cu", good}, {0, 0}};
+    const pb_registry_table bad1[] = {{"x/dmvm.cu", good}, {"x/new.cu", unlisted}, {0, 0}};
+    const pb_registry_table bad2[] = {{"x/odd.cu", nobench}, {0, 0}};
+    const pb_registry_table bad3[] = {{"x/dmvm.cu", good}, {"x/again.cu", good}, {0, 0}};
+    const pb_registry_table bad4[] = {{"x/nob.cu", nobackend}, {0, 0}};
+    const pb_backend be_cuda = {.name = "cuda", .variants = legacy, .nvariants = 1};
+    const pb_backend *const bes[] = {&be_cuda};
+    char err[256] = "";
+    CHECK(pb_registry_check(ok, bes, 1, err, sizeof err) == PB_OK);
+    CHECK(pb_registry_check(bad1, bes, 1, err, sizeof err) == PB_ERR && strstr(err, "x/new.cu") &&
+          strstr(err, "'nosuch'") && strstr(err, "dmvm"));
+    CHECK(pb_registry_check(bad2, bes, 1, err, sizeof err) == PB_ERR && strstr(err, "x/odd.cu") &&
+          strstr(err, "pb_benchmarks.def"));
+    CHECK(pb_registry_check(bad3, bes, 1, err, sizeof err) == PB_ERR && strstr(err, "x/again.cu") &&
+          strstr(err, "x/dmvm.cu"));
+    CHECK(pb_registry_check(bad4, bes, 1, err, sizeof err) == PB_ERR && strstr(err, "x/nob.cu"));
+    size_t n = 0;
+    const pb_variant *v = pb_registry_variants(ok, &be_cuda, &n);
+    CHECK(n == 4 && v && !strcmp(v[0].benchmark, "dmvm") && !strcmp(v[0].name, "best") && !strcmp(v[1].name, "v1") &&
+          !strcmp(v[2].name, "v0") && !strcmp(v[3].benchmark, "reduce") && !strcmp(v[3].name, "k0"));
+    const pb_backend be_cub = {.name = "cub"};
+    v = pb_registry_variants(ok, &be_cub, &n);
+    CHECK(n == 1 && v && !strcmp(v[0].name, "lib"));
 }
 
 static int parse(pb_options *o, const char *line, char *err, size_t cap)
@@ -1076,6 +1124,7 @@ int main(void)
     test_apply_clock();
     test_sizes();
     test_variants_backends();
+    test_registry();
     test_options();
     test_stats();
     test_csv();
