@@ -88,7 +88,6 @@ static int cpu_rep_end(double *device_s)
 }
 
 static const pb_variant cpu_variants[] = {
-    {"reduce", "baseline", "CPU OpenMP: parallel for simd reduction(+:sum)", PB_DT_ALL, pb_cpu_reduce, "cpu", 0},
     {"stream", "baseline", "CPU OpenMP: parallel for simd, dest[i] = src[i] + 1", PB_DT_FP, pb_cpu_stream, "cpu", 0},
     {"copy", "baseline", "CPU OpenMP: parallel for simd copy", PB_DT_FP, pb_cpu_copy, "cpu", 0},
     {"fill", "baseline", "CPU OpenMP: parallel for simd, dest[i] = c", PB_DT_FP, pb_cpu_fill, "cpu", 0},

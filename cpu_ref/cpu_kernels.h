@@ -8,7 +8,6 @@ int pb_cpu_fill(const pb_args *a);
 int pb_cpu_stream_strided(const pb_args *a);
 int pb_cpu_fma(const pb_args *a);
 int pb_cpu_fma_strided(const pb_args *a);
-int pb_cpu_reduce(const pb_args *a);
 int pb_cpu_gemm(const pb_args *a);
 int pb_openblas_gemm(const pb_args *a);
 /* OpenBLAS is loaded when the openblas backend starts, not at program start, so that

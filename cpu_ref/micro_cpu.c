@@ -96,25 +96,3 @@ static int fma_any(const pb_args *a, long stride)
 
 int pb_cpu_fma(const pb_args *a) { return fma_any(a, 1); }
 int pb_cpu_fma_strided(const pb_args *a) { return fma_any(a, a->param[1]); }
-
-#define DEFINE_SUM(T)                                                                                        \
-    static T sum_##T(long n, const T *restrict in)                                                           \
-    {                                                                                                        \
-        T sum = 0;                                                                                           \
-        _Pragma("omp parallel for simd schedule(static) reduction(+ : sum)") for (long i = 0; i < n; ++i) sum += in[i]; \
-        return sum;                                                                                          \
-    }
-DEFINE_SUM(int32_t)
-DEFINE_SUM(float)
-DEFINE_SUM(double)
-
-int pb_cpu_reduce(const pb_args *a)
-{
-    if (a->dtype == PB_INT)
-        *(int32_t *)a->buf[1] = sum_int32_t((long)a->n, a->buf[0]);
-    else if (a->dtype == PB_FLOAT)
-        *(float *)a->buf[1] = sum_float((long)a->n, a->buf[0]);
-    else
-        *(double *)a->buf[1] = sum_double((long)a->n, a->buf[0]);
-    return PB_OK;
-}

@@ -154,21 +154,6 @@ extern "C" int pb_cublas_transpose(const pb_args *a)
 }
 
 static const pb_variant cuda_variants[] = {
-    {"reduce", "k0", "global memory only, one launch per tree level (in place, idx = 2*s*tid)", PB_DT_ALL,
-     pb_cuda_reduce_k0},
-    {"reduce", "k1", "interleaved addressing, divergent branch (tid % 2s)", PB_DT_ALL, pb_cuda_reduce_k1},
-    {"reduce", "k2", "interleaved addressing, strided index: no divergence, bank conflicts", PB_DT_ALL,
-     pb_cuda_reduce_k2},
-    {"reduce", "k3", "sequential addressing: conflict-free", PB_DT_ALL, pb_cuda_reduce_k3},
-    {"reduce", "k4", "first add during the global load: half the blocks", PB_DT_ALL, pb_cuda_reduce_k4},
-    {"reduce", "k5", "last warp unrolled (__syncwarp, safe since Volta)", PB_DT_ALL, pb_cuda_reduce_k5},
-    {"reduce", "k6", "completely unrolled tree, block size a template parameter", PB_DT_ALL, pb_cuda_reduce_k6},
-    {"reduce", "k7", "multiple elements per thread (grid-stride), then k6's tree", PB_DT_ALL, pb_cuda_reduce_k7},
-    {"reduce", "shfl", "k7's loads, warp shuffles (__shfl_xor_sync) instead of the shared-memory tree", PB_DT_ALL,
-     pb_cuda_reduce_shfl},
-    {"reduce", "atomic", "one atomicAdd per element into the result", PB_DT_ALL, pb_cuda_reduce_atomic},
-    {"reduce", "best", "grid-stride, 16-byte loads into independent accumulators, shuffles, one partial per block",
-     PB_DT_ALL, pb_cuda_reduce_best},
     {"stream", "kernel", "one thread per element: dest[i] = src[i] + 1", PB_DT_FP, pb_cuda_stream},
     {"stream", "best", "16-byte vector loads and stores, several per thread (tuned shape)", PB_DT_FP,
      pb_cuda_stream_best},
@@ -218,9 +203,9 @@ static const pb_variant cuda_variants[] = {
 };
 
 static const pb_variant cub_variants[] = {
-    {"reduce", "lib", "CUB cub::DeviceReduce::Sum", PB_DT_ALL, pb_cub_reduce},
     {"histogram", "lib", "CUB cub::DeviceHistogram::HistogramEven", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cub_histogram},
-    {"ranksort", "lib", "CUB cub::DeviceRadixSort::SortKeys (radix sort, stable)", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cub_ranksort},
+    {"ranksort", "lib", "CUB cub::DeviceRadixSort::SortKeys (radix sort, stable)", PB_DT(PB_INT) | PB_DT(PB_FLOAT),
+     pb_cub_ranksort},
 };
 
 static const pb_variant cudart_variants[] = {

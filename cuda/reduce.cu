@@ -1,6 +1,6 @@
 /* Reduction in CUDA: the course's global-memory tree (k0, seeds/003), Mark Harris's seven
  * kernels as the course tabulates them, a warp-shuffle kernel, one atomicAdd per element,
- * and CUB as the library bar (`best` is in best.cu).
+ * and CUB as the library bar; their table ends the file (`best` is in reduce_best.cu).
  *
  * What changed from the course, and why:
  *  - The course's last-warp unrolling (kernels 5-7) relies on a warp executing in
@@ -329,9 +329,9 @@ static unsigned max_resident_grid(unsigned block)
 template <typename T>
 static int global_tree(const pb_args *a)
 {
-    const unsigned block = (unsigned)a->param[0];
-    const T *in = (const T *)a->buf[0];
-    T *out = (T *)a->buf[1], *data = (T *)a->buf[2];
+    const unsigned block = (unsigned)a->param[REDUCE_BLOCK];
+    const T *in = (const T *)a->buf[REDUCE_IN];
+    T *out = (T *)a->buf[REDUCE_OUT], *data = (T *)a->buf[REDUCE_PARTIALS];
     const size_t n = a->n, m = (n + 1) / 2;
     k0_first<<<pb_blocks((long)m, block, 0x7fffffffL), block>>>(in, m == 1 ? out : data, n);
     for (size_t s = 1; s < m; s *= 2) {
@@ -347,13 +347,13 @@ static int global_tree(const pb_args *a)
 template <typename T>
 static int multipass(int k, const pb_args *a)
 {
-    const unsigned block = (unsigned)a->param[0];
+    const unsigned block = (unsigned)a->param[REDUCE_BLOCK];
     if (block < 64 || block > PB_REDUCE_MAX_BLOCK || (block & (block - 1)))
         return PB_SKIP;
     const size_t per_block = k <= K3 ? block : 2 * (size_t)block;
-    T *out = (T *)a->buf[1], *scratch = (T *)a->buf[2];
+    T *out = (T *)a->buf[REDUCE_OUT], *scratch = (T *)a->buf[REDUCE_PARTIALS];
     T *ping = scratch, *pong = scratch + PB_REDUCE_PONG(a->n);
-    const T *src = (const T *)a->buf[0];
+    const T *src = (const T *)a->buf[REDUCE_IN];
     size_t count = a->n;
     for (;;) {
         size_t grid = (count + per_block - 1) / per_block;
@@ -373,10 +373,11 @@ static int multipass(int k, const pb_args *a)
 template <typename T>
 static int atomic_sum(const pb_args *a)
 {
-    if (cudaMemsetAsync(a->buf[1], 0, sizeof(T)) != cudaSuccess)
+    if (cudaMemsetAsync(a->buf[REDUCE_OUT], 0, sizeof(T)) != cudaSuccess)
         return pb_cuda_check_launch("cudaMemsetAsync");
     const unsigned block = 256;
-    katomic<<<(unsigned)((a->n + block - 1) / block), block>>>((const T *)a->buf[0], (T *)a->buf[1], a->n);
+    katomic<<<(unsigned)((a->n + block - 1) / block), block>>>((const T *)a->buf[REDUCE_IN], (T *)a->buf[REDUCE_OUT],
+                                                               a->n);
     return pb_cuda_check_launch("atomic reduce");
 }
 
@@ -387,7 +388,8 @@ static int cub_sum(const pb_args *a)
     static void *temp;
     static size_t temp_bytes;
     size_t need = 0;
-    if (cub::DeviceReduce::Sum(nullptr, need, (const T *)a->buf[0], (T *)a->buf[1], (long long)a->n) != cudaSuccess)
+    if (cub::DeviceReduce::Sum(nullptr, need, (const T *)a->buf[REDUCE_IN], (T *)a->buf[REDUCE_OUT], (long long)a->n) !=
+        cudaSuccess)
         return pb_cuda_check_launch("cub::DeviceReduce::Sum size query");
     if (need > temp_bytes) {
         cudaFree(temp);
@@ -396,7 +398,8 @@ static int cub_sum(const pb_args *a)
             return pb_cuda_check_launch("cub temporary storage");
         temp_bytes = need;
     }
-    if (cub::DeviceReduce::Sum(temp, need, (const T *)a->buf[0], (T *)a->buf[1], (long long)a->n) != cudaSuccess)
+    if (cub::DeviceReduce::Sum(temp, need, (const T *)a->buf[REDUCE_IN], (T *)a->buf[REDUCE_OUT], (long long)a->n) !=
+        cudaSuccess)
         return pb_cuda_check_launch("cub::DeviceReduce::Sum");
     return PB_OK;
 }
@@ -404,16 +407,26 @@ static int cub_sum(const pb_args *a)
 #define BY_TYPE(fn, ...)                                                                                     \
     (a->dtype == PB_INT ? fn<int>(__VA_ARGS__) : a->dtype == PB_FLOAT ? fn<float>(__VA_ARGS__) : fn<double>(__VA_ARGS__))
 
-extern "C" {
-int pb_cuda_reduce_k0(const pb_args *a) { return BY_TYPE(global_tree, a); }
-int pb_cuda_reduce_k1(const pb_args *a) { return BY_TYPE(multipass, K1, a); }
-int pb_cuda_reduce_k2(const pb_args *a) { return BY_TYPE(multipass, K2, a); }
-int pb_cuda_reduce_k3(const pb_args *a) { return BY_TYPE(multipass, K3, a); }
-int pb_cuda_reduce_k4(const pb_args *a) { return BY_TYPE(multipass, K4, a); }
-int pb_cuda_reduce_k5(const pb_args *a) { return BY_TYPE(multipass, K5, a); }
-int pb_cuda_reduce_k6(const pb_args *a) { return BY_TYPE(multipass, K6, a); }
-int pb_cuda_reduce_k7(const pb_args *a) { return BY_TYPE(multipass, K7, a); }
-int pb_cuda_reduce_shfl(const pb_args *a) { return BY_TYPE(multipass, SHFL, a); }
-int pb_cuda_reduce_atomic(const pb_args *a) { return BY_TYPE(atomic_sum, a); }
-int pb_cub_reduce(const pb_args *a) { return BY_TYPE(cub_sum, a); }
-}
+template <int K> static int run(const pb_args *a) { return BY_TYPE(multipass, K, a); }
+static int run_k0(const pb_args *a) { return BY_TYPE(global_tree, a); }
+static int run_atomic(const pb_args *a) { return BY_TYPE(atomic_sum, a); }
+static int run_cub(const pb_args *a) { return BY_TYPE(cub_sum, a); }
+
+/* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
+ * benchmark's order (harness/bench_reduce.c lists the names) */
+extern "C" const pb_variant pb_variants_cuda_reduce[] = {
+    {"reduce", "k0", "global memory only, one launch per tree level (in place, idx = 2*s*tid)", PB_DT_ALL, run_k0,
+     "cuda", 0},
+    {"reduce", "k1", "interleaved addressing, divergent branch (tid % 2s)", PB_DT_ALL, run<K1>, "cuda", 0},
+    {"reduce", "k2", "interleaved addressing, strided index: no divergence, bank conflicts", PB_DT_ALL, run<K2>, "cuda",
+     0},
+    {"reduce", "k3", "sequential addressing: conflict-free", PB_DT_ALL, run<K3>, "cuda", 0},
+    {"reduce", "k4", "first add during the global load: half the blocks", PB_DT_ALL, run<K4>, "cuda", 0},
+    {"reduce", "k5", "last warp unrolled (__syncwarp, safe since Volta)", PB_DT_ALL, run<K5>, "cuda", 0},
+    {"reduce", "k6", "completely unrolled tree, block size a template parameter", PB_DT_ALL, run<K6>, "cuda", 0},
+    {"reduce", "k7", "multiple elements per thread (grid-stride), then k6's tree", PB_DT_ALL, run<K7>, "cuda", 0},
+    {"reduce", "shfl", "k7's loads, warp shuffles (__shfl_xor_sync) instead of the shared-memory tree", PB_DT_ALL,
+     run<SHFL>, "cuda", 0},
+    {"reduce", "atomic", "one atomicAdd per element into the result", PB_DT_ALL, run_atomic, "cuda", 0},
+    {"reduce", "lib", "CUB cub::DeviceReduce::Sum", PB_DT_ALL, run_cub, "cub", 0},
+    {0}};

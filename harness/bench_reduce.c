@@ -16,9 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { IN, OUT, SCRATCH };
-enum { P_BLOCK };
-
 typedef struct reduce_ref {
     double sum;     /* float/double: compensated sum */
     double abs_sum; /* sum of magnitudes */
@@ -28,8 +25,10 @@ typedef struct reduce_ref {
 static size_t reduce_elems(const pb_case *c, int b)
 {
     switch (b) {
-    case IN: return c->n;
-    case OUT: return 1;
+    case REDUCE_IN:
+        return c->n;
+    case REDUCE_OUT:
+        return 1;
     default: return PB_REDUCE_SCRATCH(c->n); /* partial sums; k0 keeps a whole tree level */
     }
 }
@@ -50,12 +49,12 @@ static void *reduce_reference(const pb_case *c, void *const *in)
         return NULL;
     if (c->dtype == PB_INT) {
         for (size_t i = 0; i < c->n; ++i)
-            r->isum += ((const int32_t *)in[IN])[i];
+            r->isum += ((const int32_t *)in[REDUCE_IN])[i];
         return r;
     }
     double s = 0, comp = 0, a = 0;
     for (size_t i = 0; i < c->n; ++i) {
-        double x = pb_load(c->dtype, in[IN], i), t = s + x;
+        double x = pb_load(c->dtype, in[REDUCE_IN], i), t = s + x;
         comp += fabs(s) >= fabs(x) ? (s - t) + x : (x - t) + s; /* Neumaier */
         s = t;
         a += fabs(x);
@@ -82,7 +81,7 @@ static void reduce_check(const pb_case *c, void *const *in, const void *ref, con
 
 static int reduce_validate(const pb_case *c, char *why, size_t cap)
 {
-    long b = c->param[P_BLOCK];
+    long b = c->param[REDUCE_BLOCK];
     if (b & (b - 1)) {
         snprintf(why, cap, "--block %ld: the tree reductions need a power of two (64 ... %d)", b,
                  PB_REDUCE_MAX_BLOCK);

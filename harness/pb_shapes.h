@@ -30,6 +30,8 @@ enum { DMVM_MAT, DMVM_SRC, DMVM_DEST };
 #define PB_OMP_TEAM_SHARED_BYTES 8448
 
 /* Reduction */
+enum { REDUCE_IN, REDUCE_OUT, REDUCE_PARTIALS };
+enum { REDUCE_BLOCK }; /* its parameter, --block */
 #define PB_REDUCE_MAX_BLOCK 1024
 #define PB_REDUCE_BLOCKS_PER_SM 8 /* k7/shfl grid: enough resident blocks to fill the GPU */
 /* k7, shfl and OpenMP multiacc: one partial per block (team) of a grid that fills the GPU:
