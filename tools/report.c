@@ -340,10 +340,12 @@ static int write_energy_table(pb_report_ctx *rep, const pb_family *f, double siz
         free(at);
         return 0;
     }
-    /* the columns: each series once, in the order of the rows; the lines: each variant once */
+    /* the columns: each series once, in the order of the rows; the lines: each variant once;
+     * then each row's cell, found once (cell[line * ncol + column]) */
     char (*col)[128] = calloc(n, sizeof *col), (*var)[64] = calloc(n, sizeof *var);
+    size_t *at_col = calloc(n, sizeof *at_col), *at_var = calloc(n, sizeof *at_var);
     size_t ncol = 0, nvar = 0;
-    for (size_t i = 0; col && var && i < n; ++i) {
+    for (size_t i = 0; col && var && at_col && at_var && i < n; ++i) {
         char x[128];
         pb_row_series(at[i], x, sizeof x);
         size_t c = 0, v = 0;
@@ -355,9 +357,15 @@ static int write_energy_table(pb_report_ctx *rep, const pb_family *f, double siz
             ++v;
         if (v == nvar)
             pb_strlcpy(var[nvar++], at[i]->variant, sizeof var[0]);
+        at_col[i] = c, at_var[i] = v;
     }
+    const pb_row **cell = ncol && nvar ? calloc(nvar * ncol, sizeof *cell) : NULL;
+    for (size_t i = n; cell && i-- > 0;) /* the first row of a configuration, as every table of the report */
+        cell[at_var[i] * ncol + at_col[i]] = at[i];
+    free(at_col);
+    free(at_var);
     int rc = -1;
-    if (col && var) {
+    if (col && var && cell) {
         fprintf(rep->md, "### Energy to solution at %s = %.0f\n\n"
                          "Energy of one repetition (NVML's counter over a window of at least --energy-window;\n"
                          "docs/methodology.md) and the mean power in it:\n\n",
@@ -370,13 +378,7 @@ static int write_energy_table(pb_report_ctx *rep, const pb_family *f, double siz
         for (size_t v = 0; v < nvar; ++v) {
             pb_tab_put(&t, "%s", var[v]);
             for (size_t c = 0; c < ncol; ++c) {
-                const pb_row *r = NULL;
-                for (size_t i = 0; i < n && !r; ++i) {
-                    char x[128];
-                    pb_row_series(at[i], x, sizeof x);
-                    if (!strcmp(at[i]->variant, var[v]) && !strcmp(x, col[c]))
-                        r = at[i];
-                }
+                const pb_row *r = cell[v * ncol + c];
                 if (r)
                     pb_tab_put(&t, "%.4g J, %.0f W", r->energy_j_per_rep, r->power_w);
                 else
@@ -387,6 +389,7 @@ static int write_energy_table(pb_report_ctx *rep, const pb_family *f, double siz
         fputc('\n', rep->md);
         pb_tab_free(&t);
     }
+    free(cell);
     free(col);
     free(var);
     free(at);
