@@ -160,23 +160,34 @@ void pb_csv_write_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* Column i of r as the CSV writes it: 0 when it is empty (nothing written), else 1. */
+static int write_cell(FILE *f, const pb_row *r, size_t i, const char *prefix)
+{
+    const char *p = (const char *)r + columns[i].off;
+    if (columns[i].kind == COL_STR) {
+        if (!p[0])
+            return 0;
+        fputs(prefix, f);
+        pb_csv_write_field(f, p);
+        return 1;
+    }
+    double v = *(const double *)p;
+    if (isnan(v))
+        return 0;
+    fputs(prefix, f);
+    if (v == floor(v) && fabs(v) < 1e15)
+        fprintf(f, "%.0f", v);
+    else
+        fprintf(f, "%.10g", v); /* 10 digits: below the clock's 1 ns for times < 1 s */
+    return 1;
+}
+
 void pb_csv_write_row(FILE *f, const pb_row *r)
 {
     for (size_t i = 0; i < NCOLS; ++i) {
-        const char *p = (const char *)r + columns[i].off;
         if (i)
             fputc(',', f);
-        if (columns[i].kind == COL_STR) {
-            pb_csv_write_field(f, p);
-        } else {
-            double v = *(const double *)p;
-            if (isnan(v))
-                continue;
-            if (v == floor(v) && fabs(v) < 1e15)
-                fprintf(f, "%.0f", v);
-            else
-                fprintf(f, "%.10g", v); /* 10 digits: below the clock's 1 ns for times < 1 s */
-        }
+        write_cell(f, r, i, "");
     }
     fputc('\n', f);
 }
@@ -184,23 +195,10 @@ void pb_csv_write_row(FILE *f, const pb_row *r)
 void pb_csv_write_named(FILE *f, const pb_row *r)
 {
     for (size_t i = 0; i < NCOLS; ++i) {
-        const char *p = (const char *)r + columns[i].off;
-        if (columns[i].kind == COL_STR) {
-            if (!p[0])
-                continue;
-            fprintf(f, "%s=", columns[i].name);
-            pb_csv_write_field(f, p);
-        } else {
-            double v = *(const double *)p;
-            if (isnan(v))
-                continue;
-            fprintf(f, "%s=", columns[i].name);
-            if (v == floor(v) && fabs(v) < 1e15)
-                fprintf(f, "%.0f", v);
-            else
-                fprintf(f, "%.10g", v);
-        }
-        fputc('\n', f);
+        char prefix[80];
+        snprintf(prefix, sizeof prefix, "%s=", columns[i].name);
+        if (write_cell(f, r, i, prefix))
+            fputc('\n', f);
     }
     fputc('\n', f);
 }
