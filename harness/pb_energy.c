@@ -78,8 +78,9 @@ static void read_state(const pb_energy_source *src, double *temp, double *mhz)
 }
 
 /* The counter as a thread of its own reads it. The first measurements (H200, 2026-11-26)
- * read it between repetitions: each NVML reading took ~4 ms during which the GPU idled, so
- * a 0.13 ms repetition was billed ~3.8 ms of mostly idle power. Now the repetitions run
+ * read it between repetitions: the windows held 3.0-5.1 ms per repetition more than the
+ * repetition itself (the readings, by inference), during which the GPU idled, so a 0.13 ms
+ * repetition was billed ~3.8 ms of mostly idle power. Now the repetitions run
  * back to back while the poller reads; the main thread only looks at what it published. */
 typedef struct poller {
     const pb_energy_source *src;

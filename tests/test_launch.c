@@ -458,7 +458,8 @@ static void test_energy(void)
            e.power_w, e.window_s, e.reps, e.updates);
     /* the counter is read by a thread of its own: the thread that runs the repetitions
      * reads it once, before the first (the H200's first runs read it between
-     * repetitions: ~4 ms each, 0.13 ms repetitions billed 3.8 ms of mostly idle GPU) */
+     * repetitions: 3-5 ms of window each, 0.13 ms repetitions billed 3.8 ms of mostly idle
+     * GPU) */
     CHECK(g.runner_reads == 1 && g.reads > e.reps);
     g = (fake_gpu){.t = 0, .watts = 300, .period = 0.1, .rep_s = 130e-6, .temp = 40};
     src = fake_source(&g);
