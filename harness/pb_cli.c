@@ -15,6 +15,7 @@ void pb_options_defaults(pb_options *o, const pb_bench *bench)
     o->bench = bench;
     o->warmup = 2;
     o->reps = 10;
+    o->max_noise = 0.01; /* issue 24: repetitions adapt by default, as nvbench's do */
     o->time_budget = 60;
     o->mpi_timeout = 600;
     o->mpi_local_rank = -1;
@@ -477,16 +478,16 @@ static const pb_optdef common_opts[] = {
     {"variants", PB_OPT_VALUE, "LIST", "versions: names, ranges like v3-v9, all (default)", O_VARIANTS, 0},
     {"dtype", PB_OPT_VALUE, "LIST", "element types", O_DTYPE, 0},
     {"warmup", PB_OPT_VALUE, "N", "untimed runs before timing (default 2)", O_WARMUP, 0},
-    {"reps", PB_OPT_VALUE, "N", "timed repetitions (default 10)", O_REPS, 0},
+    {"reps", PB_OPT_VALUE, "N", "timed repetitions: at most N, see --max-noise (default 10)", O_REPS, 0},
     {"time-budget", PB_OPT_VALUE, "S",
      "at most S seconds per configuration (checked run, warm-ups, repetitions): a slow\n"
      "one runs fewer warm-ups, then fewer repetitions (at least 1; the row says so).\n"
      "0 = no limit (default 60)", O_BUDGET, 0},
     {"max-noise", PB_OPT_VALUE, "X",
      "repeat until the median's relative noise (half-width of its 95% distribution-free\n"
-     "confidence interval / median) is below X: a percentage (1%) or a fraction (0.01);\n"
-     "at least 5 repetitions (or --reps if fewer), at most --reps, within --time-budget;\n"
-     "the row's stop_reason says which ended it (default: off, --reps repetitions)", O_MAX_NOISE, 0},
+     "confidence interval / median) is at most X: a percentage (1%) or a fraction (0.01);\n"
+     "at least 6 repetitions (or --reps if fewer), at most --reps, within --time-budget;\n"
+     "the row's stop_reason says which ended it. off (or 0): exactly --reps (default 1%)", O_MAX_NOISE, 0},
     {"gpu", PB_OPT_VALUE, "SPEC",
      "auto | all | device index or list (0,1) | model (it must match the GPUs found);\n"
      "several GPUs run at once, one process each, bound to the cores nearest its GPU", O_GPU, 0},
@@ -605,14 +606,19 @@ static void bench_spec(const pb_bench *b, const bench_opts *bo, int worker, pb_c
 }
 
 /* --max-noise: "X%" (0 < X <= 100) or a fraction 0 < X < 1; a bare number >= 1 is refused
- * rather than read as 100% or more (5 meant 5%). */
+ * rather than read as 100% or more (5 meant 5%). "off", 0 or 0% switch it off (*frac = 0):
+ * exactly --reps repetitions. */
 static int parse_noise(const char *val, double *frac, char *err, size_t cap)
 {
     char *end;
     double x = strtod(val, &end);
     int pct = end != val && strcmp(end, "%") == 0;
+    if (strcmp(val, "off") == 0 || (end != val && (!*end || pct) && x == 0)) {
+        *frac = 0;
+        return PB_OK;
+    }
     if (end == val || (*end && !pct) || !isfinite(x)) {
-        snprintf(err, cap, "--max-noise needs a percentage (1%%) or a fraction (0.01), got '%.40s'", val);
+        snprintf(err, cap, "--max-noise needs a percentage (1%%), a fraction (0.01) or off, got '%.40s'", val);
         return PB_ERR;
     }
     if (!pct && x >= 1) {
@@ -976,11 +982,10 @@ int pb_options_to_argv(const pb_options *o, pb_backend_mask backends, char **arg
     char tb[32];
     snprintf(tb, sizeof tb, "%.17g", o->time_budget);
     add_opt(&a, "--time-budget", tb);
-    if (o->max_noise > 0) { /* as a percentage: a fraction of 1 (100%) would be refused */
-        char mn[40];
+    char mn[40] = "off"; /* as a percentage: a fraction of 1 (100%) would be refused */
+    if (o->max_noise > 0)
         snprintf(mn, sizeof mn, "%.17g%%", o->max_noise * 100);
-        add_opt(&a, "--max-noise", mn);
-    }
+    add_opt(&a, "--max-noise", mn);
     if (o->threads) {
         num[0] = o->threads;
         add_longs(&a, "--threads", num, 1);

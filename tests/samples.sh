@@ -69,12 +69,21 @@ mpi)    # mpiexec -n 2: rank 0 gathers every rank's rows with their samples
   n=$(measured out.json)
   [ "$n" = 8 ] || fail "$n measured rows, expected 8"
   [ "$(jq '[.rows[] | select(.rank == 1 and .samples != null)] | length' out.json)" = 4 ] || fail "rank 1's samples" ;;
-noise_off)  # without --max-noise: --reps repetitions, stop_reason reps, noise_pct of them; the new columns last
-  "$pb" "${cpu[@]}" --json out.json --csv out.csv --quiet > /dev/null 2> err.txt || fail "exit status $?: $(cat err.txt)"
+noise_off)  # --max-noise off (or 0): --reps repetitions, stop_reason reps, noise_pct of them; the new columns last
+  "$pb" "${cpu[@]}" --max-noise 0 --json out0.json --quiet > /dev/null 2> err.txt || fail "exit status $?: $(cat err.txt)"
+  "$pb" "${cpu[@]}" --max-noise off --json out.json --csv out.csv --quiet > /dev/null 2> err.txt ||
+    fail "exit status $?: $(cat err.txt)"
+  [ "$(jq -c '[.rows[] | .reps]' out0.json)" = "$(jq -c '[.rows[] | .reps]' out.json)" ] || fail "0 is not off"
   [ "$(jq -c '[.rows[] | select(.reps != null) | [.reps, .stop_reason, (.noise_pct > 0)]] | unique' out.json)" = \
     '[[7,"reps",true]]' ] || fail "rows: $(jq -c '[.rows[] | [.reps, .stop_reason, .noise_pct]]' out.json)"
   head -n 1 out.csv > header.txt
   grep -q ',cooldown_s,stop_reason,noise_pct$' header.txt || fail "header: $(cat header.txt)"
+  samples_ok out.json ;;
+noise_default) # without --max-noise: 1%, from 6 repetitions up to --reps (7 here)
+  "$pb" "${cpu[@]}" --json out.json --quiet > /dev/null 2> err.txt || fail "exit status $?: $(cat err.txt)"
+  jq -e 'all(.rows[] | select(.reps != null); (.stop_reason == "noise" and .reps == 6 and .noise_pct <= 1) or
+         (.stop_reason == "reps" and .reps == 7))' out.json > /dev/null ||
+    fail "rows: $(jq -c '[.rows[] | [.reps, .stop_reason, .noise_pct]]' out.json)"
   samples_ok out.json ;;
 noise_stop) # --max-noise 50%: each row stops as soon as the noise is below it (from 6 repetitions)
   "$pb" "${cpu[@]}" --reps 1000 --max-noise 50% --json out.json --quiet > /dev/null 2> err.txt ||

@@ -176,6 +176,18 @@ static void test_options(void)
     CHECK(back.variants == o.variants && back.nsizes == 2 && back.sizes[1] == 1000 && back.reps == 3 &&
           back.seed == 5 && back.allow_host_fallback && strcmp(back.gpu_profile, "h200") == 0 &&
           strcmp(back.emit, "/tmp/x.csv") == 0 && back.ndtypes == 1 && back.dtypes[0] == PB_FLOAT);
+    CHECK(back.max_noise == 0.01); /* issue 24: --max-noise 1% by default, also in the worker */
+
+    /* --max-noise off (or 0) reaches the worker as off, not as the default 1% */
+    const char *noise[] = {"--max-noise off", "--max-noise 0", "--max-noise 0%", "--max-noise 2.5%"};
+    const double want[] = {0, 0, 0, 0.025};
+    for (size_t i = 0; i < sizeof noise / sizeof *noise; ++i) {
+        CHECK(parse(&o, noise[i], err, sizeof err) == PB_OK && o.max_noise == want[i]);
+        argc = pb_options_to_argv(&o, o.backends, argv, 128, store, sizeof store);
+        pb_options_defaults(&back, pb_bench_find("dmvm"));
+        CHECK(argc > 0 && pb_options_parse(&back, argc - 1, argv + 1, 1, err, sizeof err) == PB_OK);
+        CHECK(fabs(back.max_noise - want[i]) < 1e-15);
+    }
 }
 
 static void test_stats(void)
