@@ -7,10 +7,11 @@
 #  3. the FMA chain visible in the SASS of the CUDA worker;
 #  5. the best variants under other launch shapes (PB_TUNE, as `portbench tune` sweeps
 #     them) at awkward sizes, with memcheck and racecheck over the CUDA ones.
+#  6. the timed loop: no slow first repetition (traced loops and --max-noise rounds).
 #  1b, 2b: gemm best with every candidate (PB_GEMM_BEST_CONFIG, PB_GEMM_OMP_BEST_CONFIG),
 #     correctness and compute-sanitizer.
 # usage: scripts/validate_gpu.sh OUTDIR [extra portbench options]
-# VALIDATE_STAGES (default "1 1b 2 2b 3 4 5"), VALIDATE_BENCHES, VALIDATE_OMP and
+# VALIDATE_STAGES (default "1 1b 2 2b 3 4 5 6"), VALIDATE_BENCHES, VALIDATE_OMP and
 # VALIDATE_SANITIZER_TOOLS (default "memcheck racecheck synccheck initcheck") pick a
 # subset, so a GPU session can split the checks over several calls.
 # Exit status 0 only if every check passed. Logs and CSVs are written to OUTDIR.
@@ -31,7 +32,7 @@ summary=()
 
 t0=$SECONDS
 note() { summary+=("$1 [$((SECONDS - t0)) s]"); echo "validate: $1 [$((SECONDS - t0)) s]"; }
-stages=" ${VALIDATE_STAGES:-1 1b 2 2b 3 4 5} "
+stages=" ${VALIDATE_STAGES:-1 1b 2 2b 3 4 5 6} "
 stage() { [[ "$stages" == *" $1 "* ]]; }
 san_tools=" ${VALIDATE_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck} "
 san() { [[ "$san_tools" == *" $1 "* ]]; } # this compute-sanitizer tool is asked for
@@ -277,6 +278,33 @@ for bench in dmvm reduce stream copy fill fma; do
     done
   done
 done
+
+# 6. the timed loop: the first repetition of a traced loop, and of every --max-noise round, is
+# not slower than the others (the trace's collection before it used to slow it: 1.2x-2.5x
+# the median on the H100, results/h100/launch_energy/20261126T0545Z_issue26_24); at most a
+# tenth of the rows may have a first repetition above 1.5x their median, none a noise_pct
+# above 50%
+if stage 6 && command -v jq >/dev/null 2>&1; then
+  for spec in "dmvm --nx 4096" "reduce --n 2^22"; do
+    b=${spec%% *}
+    case " $benches " in *" $b "*) ;; *) continue ;; esac
+    # shellcheck disable=SC2086
+    "$pb" $spec --backend cuda,omp --no-baselines --dtype double --max-noise 0.1% --reps 20 \
+      --json "$out/timing_$b.json" > "$out/timing_$b.txt" 2>&1
+    rc=$?
+    read -r rows slow noisy < <(jq -r '[.rows[] | select((.samples.device_s // []) | length >= 6 and all(. != null))]
+      | [length, (map(.samples.device_s as $d | ($d | sort) as $s | ($s | length) as $n
+                   | (if $n % 2 == 1 then $s[($n - 1) / 2] else ($s[$n / 2 - 1] + $s[$n / 2]) / 2 end) as $m
+                   | select($d[0] > 1.5 * $m)) | length),
+         (map(select(.noise_pct > 50)) | length)] | @tsv' "$out/timing_$b.json" 2>/dev/null)
+    if [ $rc -ne 0 ] || [ -z "${rows:-}" ] || [ "$rows" -eq 0 ] || [ $((slow * 10)) -gt "$rows" ] || [ "$noisy" -ne 0 ]; then
+      status=1
+      note "FAIL $b timing: exit $rc, ${rows:-0} rows, ${slow:-?} with a first repetition above 1.5x the median, ${noisy:-?} above 50% noise"
+    else
+      note "ok   $b timing: $rows rows, $slow with a first repetition above 1.5x the median, none above 50% noise"
+    fi
+  done
+fi
 
 printf '%s\n' "${summary[@]}" > "$out/validate_summary.txt"
 [ $status -eq 0 ] && echo "validate: all checks passed" || echo "validate: FAILED"
