@@ -56,7 +56,7 @@ static int vecadd(int gridstride, const pb_args *a)
  * VECADD_MAX_WIDE threads per block. */
 #define VECADD_MAX_WIDE (PB_SHAPE_MAX_THREADS / 2)
 template <typename T, int U, bool VEC>
-__global__ void __launch_bounds__(VEC &&U >= 8 ? VECADD_MAX_WIDE : PB_SHAPE_MAX_THREADS)
+__global__ void __launch_bounds__((VEC && U >= 8) ? VECADD_MAX_WIDE : PB_SHAPE_MAX_THREADS)
     vecadd_best(size_t n, const T *__restrict__ a, const T *__restrict__ b, T *__restrict__ c)
 {
     typedef typename std::conditional<VEC, typename vec16<T>::type, T>::type L;
