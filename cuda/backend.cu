@@ -128,31 +128,6 @@ static int cuda_rep_end(double *device_s)
 cublasHandle_t pb_cublas_handle(void) { return cublas; }
 
 extern "C" int pb_cublas_gemm(const pb_args *a) { return pb_cublas_gemm_with(cublas, a); }
-/* The library bar of transpose: geam computes C = alpha*op(A) + beta*op(B). The
- * row-major m x n input is cuBLAS's column-major n x m matrix A (lda = n); the row-major
- * n x m result is the column-major m x n C = A^T (ldc = m). With beta = 0, B is A again
- * (op = T, ldb = n): any value it holds is multiplied by 0, so the result cannot depend
- * on whether cuBLAS reads it. */
-extern "C" int pb_cublas_transpose(const pb_args *a)
-{
-    const long m = (long)a->n, n = a->param[0] ? a->param[0] : m;
-    if (m > 0x7fffffffL || n > 0x7fffffffL)
-        return PB_SKIP;
-    cublasStatus_t s;
-    if (a->dtype == PB_FLOAT) {
-        const float one = 1, zero = 0;
-        const float *A = (const float *)a->buf[0];
-        s = cublasSgeam(cublas, CUBLAS_OP_T, CUBLAS_OP_T, (int)m, (int)n, &one, A, (int)n, &zero, A, (int)n,
-                        (float *)a->buf[1], (int)m);
-    } else {
-        const double one = 1, zero = 0;
-        const double *A = (const double *)a->buf[0];
-        s = cublasDgeam(cublas, CUBLAS_OP_T, CUBLAS_OP_T, (int)m, (int)n, &one, A, (int)n, &zero, A, (int)n,
-                        (double *)a->buf[1], (int)m);
-    }
-    return s == CUBLAS_STATUS_SUCCESS ? PB_OK : PB_ERR;
-}
-
 static const pb_variant cuda_variants[] = {
     {"stream", "kernel", "one thread per element: dest[i] = src[i] + 1", PB_DT_FP, pb_cuda_stream},
     {"stream", "best", "16-byte vector loads and stores, several per thread (tuned shape)", PB_DT_FP,
@@ -182,14 +157,6 @@ static const pb_variant cuda_variants[] = {
     {"gemm", "best",
      "k8 + register prefetch into two shared stages, a loop without bounds tests; shape per GPU (PB_GEMM_BEST_CONFIG)",
      PB_DT_FP, pb_cuda_gemm_best},
-    {"transpose", "naive", "one thread per element: coalesced reads, strided writes", PB_DT_FP,
-     pb_cuda_transpose_naive},
-    {"transpose", "tile", "32x32 shared-memory tile: both sides coalesced, 32-way bank conflicts", PB_DT_FP,
-     pb_cuda_transpose_tile},
-    {"transpose", "padded", "tile padded by one column: no bank conflicts", PB_DT_FP, pb_cuda_transpose_padded},
-    {"transpose", "unrolled", "padded tile, 32x8 threads, 4 rows per thread", PB_DT_FP, pb_cuda_transpose_unrolled},
-    {"window", "naive", "each output reads its 2R+1 inputs from global memory", PB_DT_FP, pb_cuda_window_naive},
-    {"window", "tile", "shared-memory tile with halo: each input read once per block", PB_DT_FP, pb_cuda_window_tile},
     {"histogram", "global", "one global atomicAdd per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cuda_histogram_global},
     {"histogram", "shared", "per-block shared-memory histogram, merged with one global atomic per bin",
      PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cuda_histogram_shared},
@@ -197,9 +164,6 @@ static const pb_variant cuda_variants[] = {
      pb_cuda_ranksort_block},
     {"ranksort", "grid", "rank sort in n/T blocks of T threads, one per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT),
      pb_cuda_ranksort_grid},
-    {"vecadd", "naive", "one thread per element (the course's vecAddKernel)", PB_DT_FP, pb_cuda_vecadd_naive},
-    {"vecadd", "gridstride", "at most 1024 blocks, each thread strides over the array", PB_DT_FP,
-     pb_cuda_vecadd_gridstride},
 };
 
 static const pb_variant cub_variants[] = {
@@ -216,7 +180,6 @@ static const pb_variant cudart_variants[] = {
 static const pb_variant cublas_variants[] = {
     {"gemm", "lib", "cuBLAS gemm on C^T = B^T A^T (row-major as column-major), after copying C_in to C_out", PB_DT_FP,
      pb_cublas_gemm},
-    {"transpose", "lib", "cuBLAS geam with CUBLAS_OP_T (cublasSgeam / cublasDgeam)", PB_DT_FP, pb_cublas_transpose},
 };
 
 static const pb_backend cuda_backend = {

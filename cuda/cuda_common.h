@@ -81,21 +81,12 @@ int pb_cuda_gemm_k7(const pb_args *a);
 int pb_cuda_gemm_k8(const pb_args *a);
 int pb_cuda_gemm_best(const pb_args *a);
 int pb_cublas_gemm_with(void *cublas_handle, const pb_args *a);
-int pb_cuda_transpose_naive(const pb_args *a);
-int pb_cuda_transpose_tile(const pb_args *a);
-int pb_cuda_transpose_padded(const pb_args *a);
-int pb_cuda_transpose_unrolled(const pb_args *a);
-int pb_cublas_transpose(const pb_args *a);
-int pb_cuda_window_naive(const pb_args *a);
-int pb_cuda_window_tile(const pb_args *a);
 int pb_cuda_histogram_global(const pb_args *a);
 int pb_cuda_histogram_shared(const pb_args *a);
 int pb_cub_histogram(const pb_args *a);
 int pb_cuda_ranksort_block(const pb_args *a);
 int pb_cuda_ranksort_grid(const pb_args *a);
 int pb_cub_ranksort(const pb_args *a);
-int pb_cuda_vecadd_naive(const pb_args *a);
-int pb_cuda_vecadd_gridstride(const pb_args *a);
 }
 
 #endif

@@ -5,13 +5,11 @@
  * Cost model (one repetition): bytes = 2*m*n*sizeof(T) (every element read and written
  * once); FLOPs = 0. Check: every element exactly (a copy has one correct result). */
 #include "pb_bench.h"
+#include "pb_shapes.h"
 
 #include <stdio.h>
 
-enum { IN, OUT };
-enum { P_COLS };
-
-static size_t cols_of(const pb_case *c) { return c->param[P_COLS] ? (size_t)c->param[P_COLS] : c->n; }
+static size_t cols_of(const pb_case *c) { return c->param[TRANSPOSE_COLS] ? (size_t)c->param[TRANSPOSE_COLS] : c->n; }
 
 static size_t transpose_elems(const pb_case *c, int b)
 {
@@ -46,7 +44,7 @@ static double want_transposed(size_t k, const void *p)
 static void transpose_check(const pb_case *c, void *const *in, const void *ref, const void *out, pb_check *res)
 {
     (void)ref;
-    tr_ctx t = {c->dtype, in[IN], c->n, cols_of(c)};
+    tr_ctx t = {c->dtype, in[TRANSPOSE_IN], c->n, cols_of(c)};
     pb_check_elements(c->dtype, out, c->n * t.n, 1, 0, want_transposed, &t, res);
 }
 
@@ -59,7 +57,7 @@ static int transpose_validate(const pb_case *c, char *why, size_t cap)
     return PB_OK;
 }
 
-static const char *const transpose_variants[] = {"naive", "tile", "padded", "unrolled", NULL};
+static const char *const transpose_variants[] = {"naive", "tile", "padded", "unrolled", "best", NULL};
 
 const pb_bench pb_bench_transpose = {
     .name = "transpose",

@@ -4,8 +4,7 @@
  * FLOPs = n. Check: every element exactly against a + b rounded once in T (one add in
  * the same precision has exactly one correct result). */
 #include "pb_bench.h"
-
-enum { A, B, C };
+#include "pb_shapes.h"
 
 static double vecadd_bytes(const pb_case *c) { return 3.0 * (double)c->n * (double)pb_dtype_size(c->dtype); }
 
@@ -33,11 +32,11 @@ static double want_sum(size_t k, const void *p)
 static void vecadd_check(const pb_case *c, void *const *in, const void *ref, const void *out, pb_check *res)
 {
     (void)ref;
-    sum_ctx s = {c->dtype, in[A], in[B]};
+    sum_ctx s = {c->dtype, in[VECADD_A], in[VECADD_B]};
     pb_check_elements(c->dtype, out, c->n, 1, 0, want_sum, &s, res);
 }
 
-static const char *const vecadd_variants[] = {"naive", "gridstride", NULL};
+static const char *const vecadd_variants[] = {"naive", "gridstride", "best", NULL};
 
 const pb_bench pb_bench_vecadd = {
     .name = "vecadd",

@@ -16,12 +16,9 @@
 #include <math.h>
 #include <stdlib.h>
 
-enum { IN, OUT };
-enum { P_RADIUS };
-
 static double window_bytes(const pb_case *c) { return 2.0 * (double)c->n * (double)pb_dtype_size(c->dtype); }
 
-static double window_flops(const pb_case *c) { return 2.0 * (double)c->param[P_RADIUS] * (double)c->n; }
+static double window_flops(const pb_case *c) { return 2.0 * (double)c->param[WINDOW_RADIUS] * (double)c->n; }
 
 static void window_fill(const pb_case *c, int b, void *host, uint64_t seed)
 {
@@ -33,7 +30,7 @@ static void *window_reference(const pb_case *c, void *const *in)
 {
     double *ref = malloc((c->n + 1) * sizeof *ref);
     if (ref)
-        ref[c->n] = pb_ref_window(c->dtype, c->n, c->param[P_RADIUS], in[IN], ref);
+        ref[c->n] = pb_ref_window(c->dtype, c->n, c->param[WINDOW_RADIUS], in[WINDOW_IN], ref);
     return ref;
 }
 
@@ -52,11 +49,11 @@ static void window_check(const pb_case *c, void *const *in, const void *ref, con
         max_diff = d > max_diff || isnan(d) ? d : max_diff;
     }
     res->unwritten = unwritten;
-    res->tol = 2.0 * (double)(2 * c->param[P_RADIUS] + 1) * pb_eps(c->dtype);
+    res->tol = 2.0 * (double)(2 * c->param[WINDOW_RADIUS] + 1) * pb_eps(c->dtype);
     res->err = !isfinite(max_diff) ? INFINITY : r[c->n] > 0 ? max_diff / r[c->n] : max_diff;
 }
 
-static const char *const window_variants[] = {"naive", "tile", NULL};
+static const char *const window_variants[] = {"naive", "tile", "best", NULL};
 
 const pb_bench pb_bench_window = {
     .name = "window",

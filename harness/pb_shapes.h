@@ -76,11 +76,15 @@ enum { REDUCE_BLOCK }; /* its parameter, --block */
 #define PB_GEMM_OMP_REGS_LANES 256
 /* Transpose: 32 x 32 tiles. naive, tile, padded: 32 x 32 threads, one element each;
  * unrolled: 32 x 8 threads, each copies TILE / ROWS = 4 rows of its tile. */
+enum { TRANSPOSE_IN, TRANSPOSE_OUT };
+enum { TRANSPOSE_COLS }; /* its parameter, --cols (0: square) */
 #define PB_TRANSPOSE_TILE 32
 #define PB_TRANSPOSE_ROWS 8
 
 /* Sliding-window sum: threads per block; the largest radius (the OpenMP tile is a
  * team-shared array of fixed size BLOCK + 2 * MAX_RADIUS). */
+enum { WINDOW_IN, WINDOW_OUT };
+enum { WINDOW_RADIUS }; /* its parameter, --radius */
 #define PB_WINDOW_BLOCK 256
 #define PB_WINDOW_MAX_RADIUS 256
 
@@ -105,8 +109,9 @@ enum { REDUCE_BLOCK }; /* its parameter, --block */
 #define PB_RANKSORT_BLOCK 256
 #define PB_RANKSORT_MAX_BLOCK 1024
 
-/* Vector add: threads per block; the grid-stride version uses at most GS_BLOCKS blocks
- * (teams x threads in OpenMP: GS_BLOCKS * BLOCK loop iterations). */
+/* Vector add: its buffers (c = a + b); threads per block; the grid-stride version uses at
+ * most GS_BLOCKS blocks (teams x threads in OpenMP: GS_BLOCKS * BLOCK loop iterations). */
+enum { VECADD_A, VECADD_B, VECADD_C };
 #define PB_VECADD_BLOCK 256
 #define PB_VECADD_GS_BLOCKS 1024
 

@@ -34,6 +34,8 @@
 
 #define DESIGN "design default (not measured)"
 
+/* the table keeps one row per line (rows wider than 120 columns) */
+/* clang-format off */
 const pb_tuning_row pb_tuning_table[] = {
     /* bench     variant model  toolchain dtype cc  {per_sm, threads, elems, rows, vector}  source */
     {"dmvm", "best", "cuda", "nvcc", "*", 0, {0, 256, 2, 2, 0}, DESIGN},
@@ -54,6 +56,25 @@ const pb_tuning_row pb_tuning_table[] = {
     {"fma", "best", "cuda", "nvcc", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
     {"fma", "best", "omp", "clang", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
     {"fma", "best", "omp", "gcc", "*", 0, {0, 256, 2, 1, 0}, DESIGN}, /* 4, 8 chains: wrong doubles from gcc-12 on the H200 */
+    /* vecadd, window, transpose (helper P). vecadd: per_sm blocks/teams (0: one thread per
+     * elems items), threads, elems = independent 16-byte vectors (CUDA) or elements / groups
+     * (OpenMP, vector = 16: groups) of a and of b per thread; elems <= 8. The OpenMP defaults
+     * are stream's shapes tuned on the H200 (elems 16 capped at 8) */
+    {"vecadd", "best", "cuda", "nvcc", "*", 0, {8, 256, 2, 1, 0}, DESIGN},
+    {"vecadd", "best", "omp", "clang", "*", 0, {0, 256, 2, 1, 16}, DESIGN},
+    {"vecadd", "best", "omp", "gcc", "*", 0, {4, 512, 8, 1, 0}, DESIGN},
+    /* window: per_sm (0: one block/team per tile), threads, elems = outputs per thread
+     * (CUDA: tile of threads * elems outputs in shared memory; OpenMP: per iteration) */
+    {"window", "best", "cuda", "nvcc", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
+    {"window", "best", "omp", "clang", "*", 0, {0, 256, 2, 1, 0}, DESIGN},
+    {"window", "best", "omp", "gcc", "*", 0, {4, 512, 4, 1, 0}, DESIGN},
+    /* transpose: per_sm (0: one block/team per tile or per `threads` iterations), threads
+     * (CUDA: 32 x threads/32, rounded down to 128, 256, 512, 1024), elems (CUDA: 1 = 32 x 32,
+     * 2 = 64 x 64 tiles; OpenMP: elements per iteration), rows (OpenMP: 1 = coalesced reads,
+     * 2 = coalesced writes) */
+    {"transpose", "best", "cuda", "nvcc", "*", 0, {0, 256, 1, 1, 0}, DESIGN},
+    {"transpose", "best", "omp", "clang", "*", 0, {0, 256, 4, 2, 0}, DESIGN},
+    {"transpose", "best", "omp", "gcc", "*", 0, {0, 256, 4, 2, 0}, DESIGN},
     /* Measured: `scripts/tune_gpu.sh` on the H200 (cc 90), 2026-11-22, results/h200/tune/ */
     {"dmvm", "best", "cuda", "nvcc", "*", 90, {0, 256, 4, 2, 0}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 4467.9 GB/s"},
     {"stream", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4285.4 GB/s"},
@@ -102,6 +123,7 @@ const pb_tuning_row pb_tuning_table[] = {
     {"reduce", "best", "cuda", "nvcc", "float", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^27: 4407.0 GB/s"},
     {"reduce", "best", "cuda", "nvcc", "int", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, int n=2^27: 4412.7 GB/s"},
 };
+/* clang-format on */
 const size_t pb_tuning_nrows = sizeof pb_tuning_table / sizeof pb_tuning_table[0];
 
 static int in_list(int v, const char *list)

@@ -114,15 +114,6 @@ static const pb_variant ot_variants[] = {
      "per compiler: CUDA best's tiles in SPMD form (clang) or 8x8 register blocking in one simd loop (gcc); "
      "PB_GEMM_OMP_BEST_CONFIG",
      PB_DT_FP, pb_omp_gemm_best},
-    {"transpose", "naive", "one iteration per element: coalesced reads, strided writes", PB_DT_FP,
-     pb_omp_transpose_naive},
-    {"transpose", "tile", "32x32 tile in team-shared memory: both sides coalesced, bank conflicts", PB_DT_FP,
-     pb_omp_transpose_tile},
-    {"transpose", "padded", "tile padded by one column: no bank conflicts (if the compiler keeps it)", PB_DT_FP,
-     pb_omp_transpose_padded},
-    {"transpose", "unrolled", "padded tile, 32x8 threads per team, 4 rows each", PB_DT_FP, pb_omp_transpose_unrolled},
-    {"window", "naive", "each output reads its 2R+1 inputs from global memory", PB_DT_FP, pb_omp_window_naive},
-    {"window", "tile", "team-shared tile with halo: each input read once per team", PB_DT_FP, pb_omp_window_tile},
     {"histogram", "global", "one atomic update of a global count per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT),
      pb_omp_histogram_global},
     {"histogram", "shared", "team-shared histogram (atomics), merged with one global atomic per bin",
@@ -131,9 +122,6 @@ static const pb_variant ot_variants[] = {
      pb_omp_ranksort_block},
     {"ranksort", "grid", "rank sort in n/T teams of T threads, one per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT),
      pb_omp_ranksort_grid},
-    {"vecadd", "naive", "one iteration (thread) per element", PB_DT_FP, pb_omp_vecadd_naive},
-    {"vecadd", "gridstride", "a fixed number of threads, each strides over the array", PB_DT_FP,
-     pb_omp_vecadd_gridstride},
 };
 
 static const pb_backend ot_backend = {

@@ -15,6 +15,8 @@
 #define SFX _float
 #define FMA fmaf
 #include "best_kernels.inc"
+
+#include "best_course_p.inc" /* vecadd, window, transpose (helper P), after the kernels above */
 #undef T
 #undef SFX
 #undef FMA
@@ -23,6 +25,8 @@
 #define SFX _double
 #define FMA fma
 #include "best_kernels.inc"
+
+#include "best_course_p.inc" /* vecadd, window, transpose (helper P), after the kernels above */
 #undef T
 #undef SFX
 #undef FMA
@@ -103,6 +107,41 @@ int pb_omp_fma_best(const pb_args *a)
                                sh->threads, sh->elems, sh->vector, a->ran_on);
     return fma_best__double(n, a->param[0], PB_FMA_A, PB_FMA_B, a->buf[0], a->buf[1], teams, sh->threads, sh->elems,
                             sh->vector, a->ran_on);
+}
+
+/* ---- vecadd, window, transpose (best_course_p.inc): their rows are in their benchmarks'
+ * tables (omp_target/<bench>.c), where the registry keeps them in the benchmark's order ---- */
+int pb_omp_vecadd_best(const pb_args *a)
+{
+    const pb_shape *sh = pb_omp_best_shape("vecadd", a->dtype);
+    if (!sh->threads)
+        return PB_SKIP;
+    if (a->dtype == PB_FLOAT)
+        return vecadd_best__float(sh, (long)a->n, a->buf[VECADD_A], a->buf[VECADD_B], a->buf[VECADD_C], a->ran_on);
+    return vecadd_best__double(sh, (long)a->n, a->buf[VECADD_A], a->buf[VECADD_B], a->buf[VECADD_C], a->ran_on);
+}
+
+int pb_omp_window_best(const pb_args *a)
+{
+    const pb_shape *sh = pb_omp_best_shape("window", a->dtype);
+    if (!sh->threads)
+        return PB_SKIP;
+    if (a->dtype == PB_FLOAT)
+        return window_best__float(sh, (long)a->n, a->param[WINDOW_RADIUS], a->buf[WINDOW_IN], a->buf[WINDOW_OUT],
+                                  a->ran_on);
+    return window_best__double(sh, (long)a->n, a->param[WINDOW_RADIUS], a->buf[WINDOW_IN], a->buf[WINDOW_OUT],
+                               a->ran_on);
+}
+
+int pb_omp_transpose_best(const pb_args *a)
+{
+    const pb_shape *sh = pb_omp_best_shape("transpose", a->dtype);
+    if (!sh->threads)
+        return PB_SKIP;
+    const long m = (long)a->n, n = a->param[TRANSPOSE_COLS] ? a->param[TRANSPOSE_COLS] : m;
+    if (a->dtype == PB_FLOAT)
+        return transpose_best__float(sh, m, n, a->buf[TRANSPOSE_IN], a->buf[TRANSPOSE_OUT], a->ran_on);
+    return transpose_best__double(sh, m, n, a->buf[TRANSPOSE_IN], a->buf[TRANSPOSE_OUT], a->ran_on);
 }
 
 const pb_variant pb_variants_omp_best[] = {

@@ -231,6 +231,63 @@ declare -A alt=(
 shapes=("per_sm=1,threads=64,elems=4,rows=4" "per_sm=0,threads=96,elems=1,rows=1" "per_sm=3,threads=1024,elems=2,rows=2"
         "per_sm=2,threads=32,elems=8,rows=1" "per_sm=1,threads=64,elems=16,rows=1"
         "per_sm=1,threads=64,elems=2,rows=1,vector=16" "per_sm=0,threads=96,elems=16,rows=1,vector=16")
+# 5 for vecadd, window, transpose (helper P): each benchmark's own shapes, every K kernel;
+# CUDA transpose has tiles of elems 1 (32 x 32) and 2 (64 x 64) only, vector=16 and OpenMP
+# transpose's rows=2 (coalesced writes) are OpenMP only; racecheck where a block shares
+# memory (window, transpose). Entries: BENCH|SHAPE|BACKENDS
+declare -A alt_p=(
+  [vecadd]="--size 1,3,33,100003,1048579 --dtype float,double"
+  [window]="--size 1,33,100003,1048579 --radius 1,3,256 --dtype float,double"
+  [transpose]="--size 1,33,1000 --cols 1,65,1025 --dtype float,double"
+)
+cases_p=("vecadd|per_sm=1,threads=64,elems=4|cuda,omp,omp@gcc" "vecadd|per_sm=0,threads=96,elems=1|cuda,omp,omp@gcc"
+         "vecadd|per_sm=3,threads=1024,elems=2|cuda,omp,omp@gcc" "vecadd|per_sm=2,threads=512,elems=8|cuda,omp,omp@gcc"
+         "vecadd|per_sm=1,threads=64,elems=2,vector=16|omp,omp@gcc" "vecadd|per_sm=0,threads=96,elems=8,vector=16|omp,omp@gcc"
+         "window|per_sm=1,threads=64,elems=4|cuda,omp,omp@gcc" "window|per_sm=0,threads=96,elems=1|cuda,omp,omp@gcc"
+         "window|per_sm=3,threads=1024,elems=8|cuda,omp,omp@gcc" "window|per_sm=0,threads=32,elems=2|cuda,omp,omp@gcc"
+         "transpose|per_sm=1,threads=128,elems=1,rows=1|cuda,omp,omp@gcc"
+         "transpose|per_sm=0,threads=1024,elems=2,rows=1|cuda,omp,omp@gcc"
+         "transpose|per_sm=2,threads=512,elems=2,rows=1|cuda,omp,omp@gcc"
+         "transpose|per_sm=0,threads=96,elems=4,rows=2|omp,omp@gcc" "transpose|per_sm=1,threads=64,elems=8,rows=2|omp,omp@gcc")
+for c in "${cases_p[@]}"; do
+  stage 5 || break
+  IFS='|' read -r bench shape backends <<< "$c"
+  case " $benches " in *" $bench "*) ;; *) continue ;; esac
+  tag=${shape//[=,]/_}
+  # shellcheck disable=SC2086
+  PB_TUNE=$shape "$pb" "$bench" --backend "$backends" --no-baselines --variants best ${alt_p[$bench]} \
+      --warmup 1 --reps 2 --csv "$out/validate_best_${bench}_$tag.csv" "$@" > "$out/validate_best_${bench}_$tag.txt" \
+      2> "$out/validate_best_${bench}_$tag.log"
+  rc=$?
+  pass=$(grep -c ',PASS,' "$out/validate_best_${bench}_$tag.csv" || true)
+  bad=$(grep -c ',FAIL,\|,SKIP,' "$out/validate_best_${bench}_$tag.csv" || true)
+  applied=$(grep -c 'from PB_TUNE=' "$out/validate_best_${bench}_$tag.csv" || true)
+  if [ $rc -ne 0 ] || [ "$bad" -ne 0 ] || [ "$pass" -eq 0 ] || [ "$applied" -ne "$pass" ]; then
+    status=1
+    note "FAIL $bench best $shape: exit $rc, $pass passed, $bad failed or skipped, shape applied in $applied"
+  else
+    note "ok   $bench best $shape: $pass rows passed"
+  fi
+  [ -x "$sanitizer" ] && [[ "$backends" == cuda* ]] || continue
+  tools=memcheck
+  [ "$bench" = vecadd ] || tools="memcheck racecheck"
+  for tool in $tools; do
+    san $tool || continue
+    log="$out/sanitizer_${tool}_best_${bench}_$tag.log"
+    # shellcheck disable=SC2086
+    PB_TUNE=$shape "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
+      "$workers/pb-cuda" "$bench" --backend cuda --variants best ${small[$bench]} \
+      --warmup 0 --reps 1 --quiet --emit "$out/sanitizer_${tool}_best_${bench}_$tag.csv" > "$log" 2>&1
+    rc=$?
+    if [ $rc -ne 0 ] || ! grep -Eq "(ERROR|RACECHECK) SUMMARY: 0 (errors|hazards)" "$log"; then
+      status=1
+      note "FAIL $tool $bench best $shape: exit $rc, $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -n 1)"
+    else
+      note "ok   $tool $bench best $shape"
+    fi
+  done
+done
+
 for bench in dmvm reduce stream copy fill fma; do
   stage 5 || break
   case " $benches " in *" $bench "*) ;; *) continue ;; esac
