@@ -99,10 +99,6 @@ static const pb_variant cpu_variants[] = {
     {"transpose", "baseline", "CPU OpenMP: parallel for over 32x32 tiles (cache blocking)", PB_DT_FP, pb_cpu_transpose,
      "cpu", 0},
     {"window", "baseline", "CPU OpenMP: parallel for over outputs, 2R+1 reads each", PB_DT_FP, pb_cpu_window, "cpu", 0},
-    {"histogram", "baseline", "CPU OpenMP: a histogram per thread, merged with atomics",
-     PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cpu_histogram, "cpu", 0},
-    {"ranksort", "baseline", "CPU OpenMP: rank sort, parallel for over keys, simd count",
-     PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cpu_ranksort, "cpu", 0},
     {"vecadd", "baseline", "CPU OpenMP: parallel for simd, c[i] = a[i] + b[i]", PB_DT_FP, pb_cpu_vecadd, "cpu", 0},
 };
 

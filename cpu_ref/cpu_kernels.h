@@ -19,7 +19,5 @@ int pb_openblas_get_num_threads(void);
 const char *pb_openblas_get_config(void);
 int pb_cpu_transpose(const pb_args *a);
 int pb_cpu_window(const pb_args *a);
-int pb_cpu_histogram(const pb_args *a);
-int pb_cpu_ranksort(const pb_args *a);
 int pb_cpu_vecadd(const pb_args *a);
 #endif

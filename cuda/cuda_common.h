@@ -88,12 +88,6 @@ int pb_cuda_transpose_unrolled(const pb_args *a);
 int pb_cublas_transpose(const pb_args *a);
 int pb_cuda_window_naive(const pb_args *a);
 int pb_cuda_window_tile(const pb_args *a);
-int pb_cuda_histogram_global(const pb_args *a);
-int pb_cuda_histogram_shared(const pb_args *a);
-int pb_cub_histogram(const pb_args *a);
-int pb_cuda_ranksort_block(const pb_args *a);
-int pb_cuda_ranksort_grid(const pb_args *a);
-int pb_cub_ranksort(const pb_args *a);
 int pb_cuda_vecadd_naive(const pb_args *a);
 int pb_cuda_vecadd_gridstride(const pb_args *a);
 }

@@ -51,6 +51,8 @@ typedef struct sweep {
      "per_sm=4,threads=512,elems=16,vector=0", "per_sm=8,threads=256,elems=16,vector=0",                    \
      "per_sm=0,threads=256,elems=1,vector=16", "per_sm=0,threads=256,elems=2,vector=16",                    \
      "per_sm=8,threads=256,elems=4,vector=16", "per_sm=8,threads=512,elems=2,vector=16"}
+/* laid out by hand: a benchmark and its size on the first line of its row */
+/* clang-format off */
 static const sweep sweeps[] = {
     {"dmvm", "8192", "", /* vector=16: OpenMP only, rows * elems <= 4 */
      {"per_sm=0,threads=256,rows=1,elems=2,vector=0", "per_sm=0,threads=256,rows=2,elems=1,vector=0",
@@ -73,11 +75,34 @@ static const sweep sweeps[] = {
       "per_sm=0,threads=256,elems=8", "per_sm=0,threads=128,elems=4", "per_sm=0,threads=512,elems=4",
       "per_sm=0,threads=128,elems=1", "per_sm=0,threads=128,elems=2", "per_sm=0,threads=512,elems=1",
       "per_sm=0,threads=512,elems=2"}},
+    /* helper Q: histogram at the course's 2^26 int keys on 256 bins (OpenMP: elems 1-8) */
+    {"histogram", "2^26", "--bins 256",
+     {"per_sm=4,threads=256,elems=1", "per_sm=8,threads=256,elems=1", "per_sm=8,threads=256,elems=2",
+      "per_sm=8,threads=256,elems=4", "per_sm=16,threads=256,elems=2", "per_sm=4,threads=512,elems=2",
+      "per_sm=4,threads=512,elems=4", "per_sm=8,threads=128,elems=4", "per_sm=2,threads=1024,elems=2",
+      "per_sm=0,threads=256,elems=4", "per_sm=8,threads=256,elems=8", "per_sm=16,threads=128,elems=8"}},
+    /* helper Q: ranksort at the course's 2^16 keys (per_sm unused; OpenMP: elems 1-8) */
+    {"ranksort", "2^16", "",
+     {"per_sm=0,threads=128,elems=1", "per_sm=0,threads=128,elems=2", "per_sm=0,threads=128,elems=4",
+      "per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
+      "per_sm=0,threads=64,elems=2", "per_sm=0,threads=64,elems=4", "per_sm=0,threads=64,elems=8",
+      "per_sm=0,threads=32,elems=8", "per_sm=0,threads=128,elems=8", "per_sm=0,threads=512,elems=1"}},
 };
+/* clang-format on */
 enum { NSWEEPS = sizeof sweeps / sizeof sweeps[0], MAX_CAND = 12, MAX_TC = 3 };
 
 /* toolchain families: the tuning table's toolchain column and the rows' compiler */
 static const char *const toolchains[MAX_TC] = {"nvcc", "clang", "gcc"};
+
+/* "dmvm, reduce, ...": the benchmarks the sweeps know, for the help and the errors */
+static const char *sweep_names(void)
+{
+    static char names[256];
+    names[0] = '\0';
+    for (int s = 0; s < NSWEEPS; ++s)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", s ? ", " : "", sweeps[s].bench);
+    return names;
+}
 
 static void usage(FILE *f)
 {
@@ -87,8 +112,10 @@ static void usage(FILE *f)
             "  Runs the documented sweep of launch-shape candidates for BENCH's `best` variant on this GPU\n"
             "  and prints the fastest verified candidate of each toolchain as a row of the tuning table\n"
             "  (harness/pb_tuning.c), for this GPU's compute capability.\n"
-            "  BENCH: dmvm, reduce, stream, copy, fill, fma. Defaults: --backend cuda,omp,omp@gcc, the\n"
-            "  sweep's size (dmvm nx=8192, fma n=2^22, reduce n=2^27, others n=2^25), --dtype double, --warmup 1, --reps 5.\n"
+            "  BENCH: %s. Defaults: --backend cuda,omp,omp@gcc, the\n"
+            "  sweep's size (dmvm nx=8192, fma n=2^22, reduce n=2^27, histogram n=2^26 with --bins 256,\n"
+            "  ranksort n=2^16, others n=2^25), --dtype double (int for histogram and ranksort), --warmup 1,\n"
+            "  --reps 5.\n"
             "  Each candidate runs as `portbench BENCH --variants best` with the shapes in the environment\n"
             "  variable %s (\"nvcc:per_sm=8,threads=256,elems=4;clang:...;gcc:...\"), the run-time\n"
             "  override every best variant reads; a row's note records the shape it ran with.\n"
@@ -99,7 +126,7 @@ static void usage(FILE *f)
             "  Exit status: 0 when every toolchain swept has a verified candidate, 1 when one has none (each\n"
             "  candidate's reason on stderr), 2 for bad input (checked once, before anything runs).\n"
             "  Candidates:\n",
-            PB_TUNE_ENV);
+            sweep_names(), PB_TUNE_ENV);
     for (int s = 0; s < NSWEEPS; ++s) {
         fprintf(f, "    %-7s", sweeps[s].bench);
         for (int k = 0; k < MAX_CAND && sweeps[s].candidates[k]; ++k)
@@ -182,7 +209,7 @@ int pb_cmd_tune(int argc, char **argv)
         return 0;
     }
     if (argc < 1 || argv[0][0] == '-') {
-        pb_errorf("tune needs a benchmark: portbench tune BENCH (dmvm, reduce, stream, copy, fill, fma)");
+        pb_errorf("tune needs a benchmark: portbench tune BENCH (%s)", sweep_names());
         return 2;
     }
     const sweep *sw = NULL;
@@ -190,8 +217,8 @@ int pb_cmd_tune(int argc, char **argv)
         if (strcmp(sweeps[s].bench, argv[0]) == 0)
             sw = &sweeps[s];
     if (!sw) {
-        pb_errorf("%s '%s': tune knows dmvm, reduce, stream, copy, fill, fma (the benchmarks with a best variant)",
-                  pb_bench_find(argv[0]) ? "no best variant to tune in" : "unknown benchmark", argv[0]);
+        pb_errorf("%s '%s': tune knows %s (the benchmarks with a best variant)",
+                  pb_bench_find(argv[0]) ? "no best variant to tune in" : "unknown benchmark", argv[0], sweep_names());
         return 2;
     }
     enum { VAL = 64 };
@@ -223,6 +250,8 @@ int pb_cmd_tune(int argc, char **argv)
             return 2;
         }
     }
+    if (!dtype_given && !(pb_bench_find(sw->bench)->dtypes & PB_DT(PB_DOUBLE))) /* histogram, ranksort: int */
+        pb_strlcpy(dtypes, pb_dtype_name(pb_bench_find(sw->bench)->default_dtype), sizeof dtypes);
     unsetenv(PB_TUNE_ENV); /* the sweep sets it per candidate; the table's rows are the base */
     /* the GPU: its compute capability is the table row's key */
     pb_gpu_probe probe;

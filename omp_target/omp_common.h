@@ -127,10 +127,6 @@ int pb_omp_transpose_padded(const pb_args *a);
 int pb_omp_transpose_unrolled(const pb_args *a);
 int pb_omp_window_naive(const pb_args *a);
 int pb_omp_window_tile(const pb_args *a);
-int pb_omp_histogram_global(const pb_args *a);
-int pb_omp_histogram_shared(const pb_args *a);
-int pb_omp_ranksort_block(const pb_args *a);
-int pb_omp_ranksort_grid(const pb_args *a);
 int pb_omp_vecadd_naive(const pb_args *a);
 int pb_omp_vecadd_gridstride(const pb_args *a);
 

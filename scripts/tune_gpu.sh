@@ -8,7 +8,7 @@
 # The sweep is small on purpose (six candidates per benchmark, one dtype, 5 repetitions at
 # sizes well beyond the L2 cache; `portbench tune --help` lists them): about 36 portbench
 # runs of three workers each, a few minutes of GPU time in all.
-# usage: scripts/tune_gpu.sh OUTDIR [BENCH...] (default: dmvm reduce stream copy fill fma)
+# usage: scripts/tune_gpu.sh OUTDIR [BENCH...] (default: dmvm reduce stream copy fill fma histogram ranksort)
 set -uo pipefail
 out=${1:?usage: tune_gpu.sh OUTDIR [BENCH...]}
 shift
@@ -19,7 +19,7 @@ for cand in "$here/../bin/portbench" "$here/../build/bin/portbench"; do
 done
 [ -x "$pb" ] || { echo "tune_gpu: portbench not found (set PORTBENCH)" >&2; exit 2; }
 benches=("$@")
-[ ${#benches[@]} -eq 0 ] && benches=(dmvm reduce stream copy fill fma)
+[ ${#benches[@]} -eq 0 ] && benches=(dmvm reduce stream copy fill fma histogram ranksort)
 mkdir -p "$out"
 status=0
 : > "$out/tuning_rows.txt"
