@@ -96,10 +96,6 @@ static const pb_variant cpu_variants[] = {
     {"fma-strided", "baseline", "CPU OpenMP: fma chain for i % stride == 0", PB_DT_FP, pb_cpu_fma_strided, "cpu", 0},
     {"gemm", "baseline", "CPU OpenMP: 16x256 tiles of C per thread, i-l-j order, simd over j", PB_DT_FP, pb_cpu_gemm,
      "cpu", 0},
-    {"histogram", "baseline", "CPU OpenMP: a histogram per thread, merged with atomics",
-     PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cpu_histogram, "cpu", 0},
-    {"ranksort", "baseline", "CPU OpenMP: rank sort, parallel for over keys, simd count",
-     PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_cpu_ranksort, "cpu", 0},
 };
 
 static const pb_backend cpu_backend = {

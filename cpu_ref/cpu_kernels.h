@@ -17,6 +17,4 @@ int pb_openblas_load(char *why, size_t cap);
 void pb_openblas_set_num_threads(int threads);
 int pb_openblas_get_num_threads(void);
 const char *pb_openblas_get_config(void);
-int pb_cpu_histogram(const pb_args *a);
-int pb_cpu_ranksort(const pb_args *a);
 #endif

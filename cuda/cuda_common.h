@@ -81,12 +81,6 @@ int pb_cuda_gemm_k7(const pb_args *a);
 int pb_cuda_gemm_k8(const pb_args *a);
 int pb_cuda_gemm_best(const pb_args *a);
 int pb_cublas_gemm_with(void *cublas_handle, const pb_args *a);
-int pb_cuda_histogram_global(const pb_args *a);
-int pb_cuda_histogram_shared(const pb_args *a);
-int pb_cub_histogram(const pb_args *a);
-int pb_cuda_ranksort_block(const pb_args *a);
-int pb_cuda_ranksort_grid(const pb_args *a);
-int pb_cub_ranksort(const pb_args *a);
 }
 
 #endif

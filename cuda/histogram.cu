@@ -1,7 +1,9 @@
-/* Histogram in CUDA (course seeds/003, histogram.cu) and CUB's DeviceHistogram: int32
- * counts of n int or float keys over `bins` bins; bins from keys by the PB_HIST_*
- * formulas of pb_shapes.h (keys out of range are not counted, as in CUB). */
+/* Histogram in CUDA (course seeds/003, histogram.cu), `best`, and CUB's DeviceHistogram:
+ * int32 counts of n int or float keys over `bins` bins; bins from keys by the PB_HIST_*
+ * formulas of pb_shapes.h (keys out of range are not counted, as in CUB). The variants'
+ * table ends the file. */
 #include "cuda_common.h"
+#include "histogram_best.cuh"
 
 #include <cub/device/device_histogram.cuh>
 #include <thrust/iterator/transform_iterator.h>
@@ -9,13 +11,6 @@
 #include <stdint.h>
 
 #define BLOCK PB_HIST_BLOCK
-
-__device__ inline int bin_of(int32_t k, int bins) { return PB_HIST_BIN_INT(k, bins); }
-__device__ inline int bin_of(float x, int bins)
-{
-    const float j = PB_HIST_J(x);
-    return PB_HIST_BIN_J(j, bins);
-}
 
 /* global (the course's kernel): one thread per key, one atomicAdd on a global count. */
 template <typename K>
@@ -55,11 +50,11 @@ template <typename K>
 static int histogram(int shared, const pb_args *a)
 {
     const long n = (long)a->n;
-    const int bins = (int)a->param[0];
+    const int bins = (int)a->param[HIST_BINS];
     if (bins < 1 || bins > PB_HIST_MAX_BINS)
         return PB_SKIP;
-    const K *keys = (const K *)a->buf[0];
-    int *counts = (int *)a->buf[1];
+    const K *keys = (const K *)a->buf[HIST_KEYS];
+    int *counts = (int *)a->buf[HIST_COUNTS];
     if (cudaMemsetAsync(counts, 0, (size_t)bins * sizeof(int), 0) != cudaSuccess)
         return pb_cuda_check_launch("cudaMemsetAsync");
     long blocks = (n + BLOCK - 1) / BLOCK;
@@ -112,25 +107,88 @@ static int cub_histogram(It samples, int *counts, int bins, int upper, long long
     return PB_OK;
 }
 
-extern "C" {
-int pb_cuda_histogram_global(const pb_args *a)
+template <typename K, int U>
+static void hist_best_launch(unsigned grid, unsigned block, int copies, long n, int bins, const K *keys, int *counts)
+{
+    const int vec = (uintptr_t)keys % 16 == 0;
+    hist_best<K, U><<<grid, block, (size_t)copies * bins * sizeof(int)>>>(n, bins, copies, vec, keys, counts);
+}
+
+template <typename K> static int hist_best_run(const pb_args *a)
+{
+    const pb_shape *sh = pb_cuda_best_shape("histogram", a->dtype);
+    if (!sh->threads)
+        return PB_SKIP;
+    const long n = (long)a->n;
+    const int bins = (int)a->param[HIST_BINS];
+    if (bins < 1 || bins > PB_HIST_MAX_BINS)
+        return PB_SKIP;
+    const K *keys = (const K *)a->buf[HIST_KEYS];
+    int *counts = (int *)a->buf[HIST_COUNTS];
+    if (cudaMemsetAsync(counts, 0, (size_t)bins * sizeof(int), 0) != cudaSuccess)
+        return pb_cuda_check_launch("cudaMemsetAsync");
+    const unsigned block = (unsigned)sh->threads;
+    const long fit = PB_HIST_BEST_SMEM / ((long)bins * (long)sizeof(int)), warps = block / 32;
+    if (fit < 1) { /* one copy does not fit: one global atomic per key */
+        hist_global<K><<<(unsigned)((n + block - 1) / block), block>>>(n, bins, keys, counts);
+        return pb_cuda_check_launch("histogram best (global atomics)");
+    }
+    const int copies = (int)(fit < warps ? fit : warps);
+    const long vecs = (n + vec16<K>::n - 1) / vec16<K>::n;
+    const unsigned grid = (unsigned)pb_shape_teams(sh, pb_cuda_sms(), vecs, (long)block * sh->elems);
+    switch (sh->elems) {
+    case 1:
+        hist_best_launch<K, 1>(grid, block, copies, n, bins, keys, counts);
+        break;
+    case 2:
+        hist_best_launch<K, 2>(grid, block, copies, n, bins, keys, counts);
+        break;
+    case 4:
+        hist_best_launch<K, 4>(grid, block, copies, n, bins, keys, counts);
+        break;
+    case 8:
+        hist_best_launch<K, 8>(grid, block, copies, n, bins, keys, counts);
+        break;
+    default:
+        hist_best_launch<K, 16>(grid, block, copies, n, bins, keys, counts);
+        break;
+    }
+    return pb_cuda_check_launch("histogram best");
+}
+
+static int run_global(const pb_args *a)
 {
     return a->dtype == PB_INT ? histogram<int32_t>(0, a) : histogram<float>(0, a);
 }
-int pb_cuda_histogram_shared(const pb_args *a)
+static int run_shared(const pb_args *a)
 {
     return a->dtype == PB_INT ? histogram<int32_t>(1, a) : histogram<float>(1, a);
 }
+static int run_best(const pb_args *a)
+{
+    return a->dtype == PB_INT ? hist_best_run<int32_t>(a) : hist_best_run<float>(a);
+}
 
 /* int keys: levels 0..bins, unit width, bin = key; float keys: levels over j in [0, 2^24). */
-int pb_cub_histogram(const pb_args *a)
+static int run_cub(const pb_args *a)
 {
-    const int bins = (int)a->param[0];
-    int *counts = (int *)a->buf[1];
+    const int bins = (int)a->param[HIST_BINS];
+    int *counts = (int *)a->buf[HIST_COUNTS];
     const long long n = (long long)a->n;
     if (a->dtype == PB_INT)
-        return cub_histogram((const int *)a->buf[0], counts, bins, bins, n);
-    return cub_histogram(thrust::make_transform_iterator((const float *)a->buf[0], float_key_to_j()), counts, bins,
-                         1 << 24, n);
+        return cub_histogram((const int *)a->buf[HIST_KEYS], counts, bins, bins, n);
+    return cub_histogram(thrust::make_transform_iterator((const float *)a->buf[HIST_KEYS], float_key_to_j()), counts,
+                         bins, 1 << 24, n);
 }
-}
+
+/* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
+ * benchmark's order (harness/bench_histogram.c lists the names) */
+extern "C" const pb_variant pb_variants_cuda_histogram[] = {
+    {"histogram", "global", "one global atomicAdd per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT), run_global, "cuda", 0},
+    {"histogram", "shared", "per-block shared-memory histogram, merged with one global atomic per bin",
+     PB_DT(PB_INT) | PB_DT(PB_FLOAT), run_shared, "cuda", 0},
+    {"histogram", "best",
+     "a shared-memory histogram per warp, 16-byte key loads, several per thread, one merge per block",
+     PB_DT(PB_INT) | PB_DT(PB_FLOAT), run_best, "cuda", PB_V_SHAPED},
+    {"histogram", "lib", "CUB cub::DeviceHistogram::HistogramEven", PB_DT(PB_INT) | PB_DT(PB_FLOAT), run_cub, "cub", 0},
+    {0}};

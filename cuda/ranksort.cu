@@ -1,11 +1,12 @@
-/* Rank sort in CUDA (course seeds/003, "CUDA Rank Sort") and CUB's DeviceRadixSort.
+/* Rank sort in CUDA (course seeds/003, "CUDA Rank Sort"), `best`, and CUB's DeviceRadixSort.
  * One thread per key counts rank(i) = #{j : a[j] < a[i]} + #{j < i : a[j] == a[i]} over
  * all n keys and writes the key at that rank. Changed from the course, and why: the
  * course counts only smaller keys and assumes distinct keys (equal keys would write the
  * same position and leave holes); the second term orders ties by index (stable), so
  * the ranks are a permutation. The course's n/T blocks need n to be a multiple of T;
- * here the last block is guarded. */
+ * here the last block is guarded. The variants' table ends the file. */
 #include "cuda_common.h"
+#include "ranksort_best.cuh"
 
 #include <cub/device/device_radix_sort.cuh>
 
@@ -30,8 +31,8 @@ template <typename K>
 static int rank_sort(int grid, const pb_args *a)
 {
     const long n = (long)a->n;
-    const K *in = (const K *)a->buf[0];
-    K *out = (K *)a->buf[1];
+    const K *in = (const K *)a->buf[RANKSORT_KEYS];
+    K *out = (K *)a->buf[RANKSORT_SORTED];
     if (!grid) {
         if (n > PB_RANKSORT_MAX_BLOCK)
             return PB_SKIP;
@@ -43,14 +44,49 @@ static int rank_sort(int grid, const pb_args *a)
     return pb_cuda_check_launch("ranksort");
 }
 
+template <typename K, int R> static void ranksort_best_launch(unsigned block, long n, const K *in, K *out)
+{
+    const long per_block = (long)block * R;
+    ranksort_best<K, R><<<(unsigned)((n + per_block - 1) / per_block), block>>>(n, in, out);
+}
+
+template <typename K> static int ranksort_best_run(const pb_args *a)
+{
+    const pb_shape *sh = pb_cuda_best_shape("ranksort", a->dtype);
+    if (!sh->threads)
+        return PB_SKIP;
+    const long n = (long)a->n;
+    const K *in = (const K *)a->buf[RANKSORT_KEYS];
+    K *out = (K *)a->buf[RANKSORT_SORTED];
+    const unsigned block = (unsigned)sh->threads;
+    switch (sh->elems) {
+    case 1:
+        ranksort_best_launch<K, 1>(block, n, in, out);
+        break;
+    case 2:
+        ranksort_best_launch<K, 2>(block, n, in, out);
+        break;
+    case 4:
+        ranksort_best_launch<K, 4>(block, n, in, out);
+        break;
+    case 8:
+        ranksort_best_launch<K, 8>(block, n, in, out);
+        break;
+    default:
+        ranksort_best_launch<K, 16>(block, n, in, out);
+        break;
+    }
+    return pb_cuda_check_launch("ranksort best");
+}
+
 /* CUB: temporary storage is kept between calls (allocated in the warm-up runs). */
 template <typename K>
 static int cub_sort(const pb_args *a)
 {
     static void *temp;
     static size_t have;
-    const K *in = (const K *)a->buf[0];
-    K *out = (K *)a->buf[1];
+    const K *in = (const K *)a->buf[RANKSORT_KEYS];
+    K *out = (K *)a->buf[RANKSORT_SORTED];
     const long long n = (long long)a->n;
     size_t need = 0;
     if (cub::DeviceRadixSort::SortKeys(nullptr, need, in, out, n) != cudaSuccess)
@@ -68,14 +104,26 @@ static int cub_sort(const pb_args *a)
     return PB_OK;
 }
 
-extern "C" {
-int pb_cuda_ranksort_block(const pb_args *a)
+static int run_block(const pb_args *a)
 {
     return a->dtype == PB_INT ? rank_sort<int32_t>(0, a) : rank_sort<float>(0, a);
 }
-int pb_cuda_ranksort_grid(const pb_args *a)
+static int run_grid(const pb_args *a) { return a->dtype == PB_INT ? rank_sort<int32_t>(1, a) : rank_sort<float>(1, a); }
+static int run_best(const pb_args *a)
 {
-    return a->dtype == PB_INT ? rank_sort<int32_t>(1, a) : rank_sort<float>(1, a);
+    return a->dtype == PB_INT ? ranksort_best_run<int32_t>(a) : ranksort_best_run<float>(a);
 }
-int pb_cub_ranksort(const pb_args *a) { return a->dtype == PB_INT ? cub_sort<int32_t>(a) : cub_sort<float>(a); }
-}
+static int run_cub(const pb_args *a) { return a->dtype == PB_INT ? cub_sort<int32_t>(a) : cub_sort<float>(a); }
+
+/* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
+ * benchmark's order (harness/bench_ranksort.c lists the names) */
+extern "C" const pb_variant pb_variants_cuda_ranksort[] = {
+    {"ranksort", "block", "rank sort in one block, one thread per key (n <= 1024)", PB_DT(PB_INT) | PB_DT(PB_FLOAT),
+     run_block, "cuda", 0},
+    {"ranksort", "grid", "rank sort in n/T blocks of T threads, one per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT), run_grid,
+     "cuda", 0},
+    {"ranksort", "best", "rank sort: tiles of keys in shared memory, several keys per thread (register blocking)",
+     PB_DT(PB_INT) | PB_DT(PB_FLOAT), run_best, "cuda", PB_V_SHAPED},
+    {"ranksort", "lib", "CUB cub::DeviceRadixSort::SortKeys (radix sort, stable)", PB_DT(PB_INT) | PB_DT(PB_FLOAT),
+     run_cub, "cub", 0},
+    {0}};

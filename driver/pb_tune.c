@@ -75,7 +75,7 @@ static const sweep sweeps[] = {
       "per_sm=0,threads=256,elems=8", "per_sm=0,threads=128,elems=4", "per_sm=0,threads=512,elems=4",
       "per_sm=0,threads=128,elems=1", "per_sm=0,threads=128,elems=2", "per_sm=0,threads=512,elems=1",
       "per_sm=0,threads=512,elems=2"}},
-    /* vecadd, window, transpose (helper P) */
+    /* vecadd, window, transpose */
     {"vecadd", "2^25", "", /* elems <= 8 */
      {"per_sm=0,threads=256,elems=1,vector=0", "per_sm=0,threads=256,elems=2,vector=0",
       "per_sm=0,threads=256,elems=4,vector=0", "per_sm=8,threads=256,elems=2,vector=0",
@@ -93,6 +93,18 @@ static const sweep sweeps[] = {
       "per_sm=0,threads=256,elems=2,rows=1", "per_sm=0,threads=512,elems=2,rows=1", "per_sm=8,threads=256,elems=1,rows=1",
       "per_sm=0,threads=256,elems=4,rows=1", "per_sm=0,threads=256,elems=4,rows=2", "per_sm=0,threads=256,elems=8,rows=2",
       "per_sm=0,threads=512,elems=2,rows=2", "per_sm=0,threads=1024,elems=4,rows=2", "per_sm=8,threads=256,elems=4,rows=2"}},
+    /* histogram at the course's 2^26 int keys on 256 bins (OpenMP: elems 1-8) */
+    {"histogram", "2^26", "--bins 256",
+     {"per_sm=4,threads=256,elems=1", "per_sm=8,threads=256,elems=1", "per_sm=8,threads=256,elems=2",
+      "per_sm=8,threads=256,elems=4", "per_sm=16,threads=256,elems=2", "per_sm=4,threads=512,elems=2",
+      "per_sm=4,threads=512,elems=4", "per_sm=8,threads=128,elems=4", "per_sm=2,threads=1024,elems=2",
+      "per_sm=0,threads=256,elems=4", "per_sm=8,threads=256,elems=8", "per_sm=16,threads=128,elems=8"}},
+    /* ranksort at the course's 2^16 keys (per_sm unused; OpenMP: elems 1-8) */
+    {"ranksort", "2^16", "",
+     {"per_sm=0,threads=128,elems=1", "per_sm=0,threads=128,elems=2", "per_sm=0,threads=128,elems=4",
+      "per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
+      "per_sm=0,threads=64,elems=2", "per_sm=0,threads=64,elems=4", "per_sm=0,threads=64,elems=8",
+      "per_sm=0,threads=32,elems=8", "per_sm=0,threads=128,elems=8", "per_sm=0,threads=512,elems=1"}},
 };
 /* clang-format on */
 enum { NSWEEPS = sizeof sweeps / sizeof sweeps[0], MAX_CAND = 12, MAX_TC = 3 };
@@ -122,7 +134,8 @@ static void usage(FILE *f)
             "  (harness/pb_tuning.c), for this GPU's compute capability.\n"
             "  BENCH: %s.\n"
             "  Defaults: --backend cuda,omp,omp@gcc, the sweep's size (dmvm nx=8192, fma n=2^22, reduce n=2^27,\n"
-            "  transpose n=8192, others n=2^25), --dtype double, --warmup 1, --reps 5.\n"
+            "  transpose n=8192, histogram n=2^26 with --bins 256, ranksort n=2^16, others n=2^25),\n"
+            "  --dtype double (int for histogram and ranksort), --warmup 1, --reps 5.\n"
             "  Each candidate runs as `portbench BENCH --variants best` with the shapes in the environment\n"
             "  variable %s (\"nvcc:per_sm=8,threads=256,elems=4;clang:...;gcc:...\"), the run-time\n"
             "  override every best variant reads; a row's note records the shape it ran with.\n"
@@ -257,6 +270,8 @@ int pb_cmd_tune(int argc, char **argv)
             return 2;
         }
     }
+    if (!dtype_given && !(pb_bench_find(sw->bench)->dtypes & PB_DT(PB_DOUBLE))) /* histogram, ranksort: int */
+        pb_strlcpy(dtypes, pb_dtype_name(pb_bench_find(sw->bench)->default_dtype), sizeof dtypes);
     unsetenv(PB_TUNE_ENV); /* the sweep sets it per candidate; the table's rows are the base */
     /* the GPU: its compute capability is the table row's key */
     pb_gpu_probe probe;

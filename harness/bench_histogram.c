@@ -16,14 +16,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { KEYS, COUNTS };
-enum { P_BINS };
-
-static size_t hist_elems(const pb_case *c, int b) { return b == KEYS ? c->n : (size_t)c->param[P_BINS]; }
+static size_t hist_elems(const pb_case *c, int b) { return b == HIST_KEYS ? c->n : (size_t)c->param[HIST_BINS]; }
 
 static double hist_bytes(const pb_case *c)
 {
-    return (double)c->n * (double)pb_dtype_size(c->dtype) + 4.0 * (double)c->param[P_BINS];
+    return (double)c->n * (double)pb_dtype_size(c->dtype) + 4.0 * (double)c->param[HIST_BINS];
 }
 
 typedef struct key_job {
@@ -35,9 +32,9 @@ typedef struct key_job {
 static void fill_keys(size_t begin, size_t end, void *p)
 {
     const key_job *j = p;
-    const long bins = j->c->param[P_BINS];
+    const long bins = j->c->param[HIST_BINS];
     for (size_t i = begin; i < end; ++i) {
-        uint64_t r = pb_rand_u64(j->seed, KEYS, i);
+        uint64_t r = pb_rand_u64(j->seed, HIST_KEYS, i);
         if (j->c->dtype == PB_INT)
             ((int32_t *)j->host)[i] = (int32_t)(r % (uint64_t)bins);
         else /* an exact multiple of 2^-23 in [-1, 1) */
@@ -54,9 +51,9 @@ static void hist_fill(const pb_case *c, int b, void *host, uint64_t seed)
 
 static void *hist_reference(const pb_case *c, void *const *in)
 {
-    long long *counts = calloc((size_t)c->param[P_BINS], sizeof *counts);
+    long long *counts = calloc((size_t)c->param[HIST_BINS], sizeof *counts);
     if (counts)
-        pb_ref_histogram(c->dtype, c->n, (int)c->param[P_BINS], in[KEYS], counts);
+        pb_ref_histogram(c->dtype, c->n, (int)c->param[HIST_BINS], in[HIST_KEYS], counts);
     return counts;
 }
 
@@ -66,7 +63,7 @@ static void hist_check(const pb_case *c, void *const *in, const void *ref, const
     const long long *want = ref;
     double max_diff = 0;
     res->unwritten = 0;
-    for (long b = 0; b < c->param[P_BINS]; ++b) {
+    for (long b = 0; b < c->param[HIST_BINS]; ++b) {
         if (pb_is_poison(c->dtype, out, (size_t)b)) { /* poison of the key type, read as a count */
             ++res->unwritten;
             continue;
@@ -87,7 +84,7 @@ static int hist_validate(const pb_case *c, char *why, size_t cap)
     return PB_OK;
 }
 
-static const char *const hist_variants[] = {"global", "shared", NULL};
+static const char *const hist_variants[] = {"global", "shared", "best", NULL};
 
 const pb_bench pb_bench_histogram = {
     .name = "histogram",

@@ -18,8 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { KEYS, SORTED };
-
 static double rank_bytes(const pb_case *c) { return 2.0 * (double)c->n * (double)pb_dtype_size(c->dtype); }
 
 typedef struct key_job {
@@ -35,7 +33,7 @@ static void fill_keys(size_t begin, size_t end, void *p)
     const key_job *j = p;
     const uint64_t k = j->c->n / 2 + 2 < (1u << 24) ? j->c->n / 2 + 2 : (1u << 24);
     for (size_t i = begin; i < end; ++i) {
-        int32_t v = (int32_t)(pb_rand_u64(j->seed, KEYS, i) % k) - (int32_t)(k / 2);
+        int32_t v = (int32_t)(pb_rand_u64(j->seed, RANKSORT_KEYS, i) % k) - (int32_t)(k / 2);
         if (j->c->dtype == PB_INT)
             ((int32_t *)j->host)[i] = v;
         else
@@ -53,7 +51,7 @@ static void rank_fill(const pb_case *c, int b, void *host, uint64_t seed)
 static void *rank_reference(const pb_case *c, void *const *in)
 {
     void *sorted = malloc(c->n * pb_dtype_size(c->dtype) + 1);
-    if (sorted && pb_ref_stable_sort(c->dtype, c->n, in[KEYS], sorted) != PB_OK) {
+    if (sorted && pb_ref_stable_sort(c->dtype, c->n, in[RANKSORT_KEYS], sorted) != PB_OK) {
         free(sorted);
         sorted = NULL;
     }
@@ -119,7 +117,7 @@ static int rank_baseline_limit(const pb_case *c, int threads, char *why, size_t 
     return PB_SKIP;
 }
 
-static const char *const rank_variants[] = {"block", "grid", NULL};
+static const char *const rank_variants[] = {"block", "grid", "best", NULL};
 
 const pb_bench pb_bench_ranksort = {
     .name = "ranksort",

@@ -90,6 +90,8 @@ enum { WINDOW_RADIUS }; /* its parameter, --radius */
 
 /* Histogram: threads per block; at most MAX_BLOCKS blocks (teams) for the grid-stride
  * shared-memory version; the largest --bins (size of the OpenMP team-shared array). */
+enum { HIST_KEYS, HIST_COUNTS };
+enum { HIST_BINS }; /* its parameter, --bins */
 #define PB_HIST_BLOCK 256
 #define PB_HIST_MAX_BLOCKS 1024
 #define PB_HIST_MAX_BINS 4096
@@ -106,6 +108,7 @@ enum { WINDOW_RADIUS }; /* its parameter, --radius */
 
 /* Rank sort: threads per block of the grid version; the block version runs the whole
  * array as one block, so n <= PB_RANKSORT_MAX_BLOCK. */
+enum { RANKSORT_KEYS, RANKSORT_SORTED };
 #define PB_RANKSORT_BLOCK 256
 #define PB_RANKSORT_MAX_BLOCK 1024
 

@@ -18,6 +18,11 @@
  *          per_sm (0: one thread per elems items, no grid-stride loop), threads, elems
  *          (CUDA: 16-byte vectors per thread and step; OpenMP: elements per iteration)
  *  fma     per_sm, threads, elems = independent chains per thread (same FMAs per element)
+ *  histogram
+ *          per_sm, threads, elems = keys per lane and step (CUDA: 16-byte vectors of 4 keys);
+ *          OpenMP: elems 1, 2, 4, 8
+ *  ranksort threads, elems = keys per thread (register blocking); OpenMP: elems 1, 2, 4, 8;
+ *          per_sm unused
  * elems = 16 exists only for OpenMP stream, copy, fill and reduce, vector = 16 for those and
  * OpenMP dmvm (rows * elems <= 4; the others skip them): with vector = 16 each of the
  * `elems` loads of an OpenMP lane is 16 contiguous bytes, as in CUDA's kernels, and the
@@ -56,7 +61,7 @@ const pb_tuning_row pb_tuning_table[] = {
     {"fma", "best", "cuda", "nvcc", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
     {"fma", "best", "omp", "clang", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
     {"fma", "best", "omp", "gcc", "*", 0, {0, 256, 2, 1, 0}, DESIGN}, /* 4, 8 chains: wrong doubles from gcc-12 on the H200 */
-    /* vecadd, window, transpose (helper P). vecadd: per_sm blocks/teams (0: one thread per
+    /* vecadd, window, transpose. vecadd: per_sm blocks/teams (0: one thread per
      * elems items), threads, elems = independent 16-byte vectors (CUDA) or elements / groups
      * (OpenMP, vector = 16: groups) of a and of b per thread; elems <= 8. The OpenMP defaults
      * are stream's shapes tuned on the H200 (elems 16 capped at 8) */
@@ -75,6 +80,16 @@ const pb_tuning_row pb_tuning_table[] = {
     {"transpose", "best", "cuda", "nvcc", "*", 0, {0, 256, 1, 1, 0}, DESIGN},
     {"transpose", "best", "omp", "clang", "*", 0, {0, 256, 4, 2, 0}, DESIGN},
     {"transpose", "best", "omp", "gcc", "*", 0, {0, 256, 4, 2, 0}, DESIGN},
+    /* histogram: (per_sm, threads, elems = keys per lane, CUDA: 16-byte vectors of 4 keys
+     * per thread, in flight before they are counted) */
+    {"histogram", "best", "cuda", "nvcc", "*", 0, {8, 256, 2, 1, 0}, DESIGN},
+    {"histogram", "best", "omp", "clang", "*", 0, {8, 256, 4, 1, 0}, DESIGN},
+    {"histogram", "best", "omp", "gcc", "*", 0, {8, 256, 4, 1, 0}, DESIGN},
+    /* ranksort (threads, elems = keys per thread counted against each key loaded;
+     * per_sm unused: one block or team per threads * elems keys, 256 of them at n = 2^16) */
+    {"ranksort", "best", "cuda", "nvcc", "*", 0, {0, 128, 2, 1, 0}, DESIGN},
+    {"ranksort", "best", "omp", "clang", "*", 0, {0, 128, 2, 1, 0}, DESIGN},
+    {"ranksort", "best", "omp", "gcc", "*", 0, {0, 128, 2, 1, 0}, DESIGN},
     /* Measured: `scripts/tune_gpu.sh` on the H200 (cc 90), 2026-11-22, results/h200/tune/ */
     {"dmvm", "best", "cuda", "nvcc", "*", 90, {0, 256, 4, 2, 0}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 4467.9 GB/s"},
     {"stream", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4285.4 GB/s"},

@@ -114,14 +114,6 @@ static const pb_variant ot_variants[] = {
      "per compiler: CUDA best's tiles in SPMD form (clang) or 8x8 register blocking in one simd loop (gcc); "
      "PB_GEMM_OMP_BEST_CONFIG",
      PB_DT_FP, pb_omp_gemm_best},
-    {"histogram", "global", "one atomic update of a global count per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT),
-     pb_omp_histogram_global},
-    {"histogram", "shared", "team-shared histogram (atomics), merged with one global atomic per bin",
-     PB_DT(PB_INT) | PB_DT(PB_FLOAT), pb_omp_histogram_shared},
-    {"ranksort", "block", "rank sort in one team, one thread per key (n <= 1024)", PB_DT(PB_INT) | PB_DT(PB_FLOAT),
-     pb_omp_ranksort_block},
-    {"ranksort", "grid", "rank sort in n/T teams of T threads, one per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT),
-     pb_omp_ranksort_grid},
 };
 
 static const pb_backend ot_backend = {

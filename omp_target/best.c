@@ -1,6 +1,7 @@
 /* `best` in OpenMP target: the launch shapes of this GPU (pb_omp_best_init, from the
  * tuning table and PB_TUNE) and the dtype dispatch of best_kernels.inc (reduce's best is
- * in reduce_kernels.inc), with the table of the variants moved so far (dmvm's).
+ * in reduce_kernels.inc; histogram's and rank sort's in best_course_q.inc), with the table
+ * of the variants moved so far (dmvm's, histogram's, ranksort's).
  * One translation unit for these kernels, not one per benchmark: a kernel's registers
  * depend on the other kernels of its unit (llvm-project#60641): moving dmvm's into a unit
  * of its own changed clang-19's counts of every best kernel of both units
@@ -16,7 +17,7 @@
 #define FMA fmaf
 #include "best_kernels.inc"
 
-#include "best_course_p.inc" /* vecadd, window, transpose (helper P), after the kernels above */
+#include "best_course_p.inc" /* vecadd, window, transpose, after the kernels above */
 #undef T
 #undef SFX
 #undef FMA
@@ -26,10 +27,27 @@
 #define FMA fma
 #include "best_kernels.inc"
 
-#include "best_course_p.inc" /* vecadd, window, transpose (helper P), after the kernels above */
+#include "best_course_p.inc" /* vecadd, window, transpose, after the kernels above */
 #undef T
 #undef SFX
 #undef FMA
+
+/* histogram's and rank sort's best kernels, for int and float keys */
+#define HKEY int32_t
+#define HSFX _int
+#define HBIN(k, bins) PB_HIST_BIN_INT(k, bins)
+#include "best_course_q.inc"
+#undef HKEY
+#undef HSFX
+#undef HBIN
+
+#define HKEY float
+#define HSFX _float
+#define HBIN(x, bins) PB_HIST_BIN_J(PB_HIST_J(x), bins)
+#include "best_course_q.inc"
+#undef HKEY
+#undef HSFX
+#undef HBIN
 
 /* one row per benchmark of pb_benches (harness/pb_benchmarks.def), the first PB_BEST_MAX */
 enum { PB_BEST_MAX = 32 };
@@ -144,7 +162,30 @@ int pb_omp_transpose_best(const pb_args *a)
     return transpose_best__double(sh, m, n, a->buf[TRANSPOSE_IN], a->buf[TRANSPOSE_OUT], a->ran_on);
 }
 
+/* ---- histogram and rank sort (best_course_q.inc): their rows in the table below ---- */
+static int run_histogram_best(const pb_args *a)
+{
+    const pb_shape *sh = pb_omp_best_shape("histogram", a->dtype);
+    const int bins = (int)a->param[HIST_BINS];
+    if (a->dtype == PB_INT)
+        return hist_best__int(sh, (long)a->n, bins, a->buf[HIST_KEYS], a->buf[HIST_COUNTS], a->ran_on);
+    return hist_best__float(sh, (long)a->n, bins, a->buf[HIST_KEYS], a->buf[HIST_COUNTS], a->ran_on);
+}
+
+static int run_ranksort_best(const pb_args *a)
+{
+    const pb_shape *sh = pb_omp_best_shape("ranksort", a->dtype);
+    if (a->dtype == PB_INT)
+        return rank_best__int(sh, (long)a->n, a->buf[RANKSORT_KEYS], a->buf[RANKSORT_SORTED], a->ran_on);
+    return rank_best__float(sh, (long)a->n, a->buf[RANKSORT_KEYS], a->buf[RANKSORT_SORTED], a->ran_on);
+}
+
 const pb_variant pb_variants_omp_best[] = {
     {"dmvm", "best", "tuned teams/threads, rows per team sharing src, independent loads per lane, simd reduction",
      PB_DT_FP, run_dmvm_best, "omp", PB_V_SHAPED},
+    {"histogram", "best",
+     "a team-shared histogram per team, several keys per lane in flight, one merge per team" PB_TEAM_SHARED_NOTE,
+     PB_DT(PB_INT) | PB_DT(PB_FLOAT), run_histogram_best, "omp", PB_V_SHAPED},
+    {"ranksort", "best", "rank sort: several keys per lane (register blocking), the tie rule only where it can apply",
+     PB_DT(PB_INT) | PB_DT(PB_FLOAT), run_ranksort_best, "omp", PB_V_SHAPED},
     {0}};

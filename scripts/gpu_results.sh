@@ -108,8 +108,8 @@ for step in "${steps[@]}"; do
         --reps 5 --time-budget 5
     ;;
   ranksort)
-    # n^2 comparisons: the grid version at 2^16 keys, and both versions at the one-block limit
-    run ranksort_2p16 ranksort "${two[@]}" --variants grid --n 2^16 --dtype int,float --warmup 1 --reps 5 \
+    # n^2 comparisons: the grid and best versions at 2^16 keys, and all at the one-block limit
+    run ranksort_2p16 ranksort "${two[@]}" --variants grid,best --n 2^16 --dtype int,float --warmup 1 --reps 5 \
         --time-budget 5
     run ranksort_1024 ranksort "${two[@]}" --variants all --n 1024 --dtype int,float --warmup 1 --reps 5
     ;;

@@ -9,7 +9,7 @@
 # sizes well beyond the L2 cache; `portbench tune --help` lists them): about 90 portbench
 # runs of three workers each, a few minutes of GPU time in all.
 # usage: scripts/tune_gpu.sh OUTDIR [BENCH...] (default: dmvm reduce stream copy fill fma vecadd window
-#        transpose)
+#        transpose histogram ranksort)
 set -uo pipefail
 out=${1:?usage: tune_gpu.sh OUTDIR [BENCH...]}
 shift
@@ -20,7 +20,7 @@ for cand in "$here/../bin/portbench" "$here/../build/bin/portbench"; do
 done
 [ -x "$pb" ] || { echo "tune_gpu: portbench not found (set PORTBENCH)" >&2; exit 2; }
 benches=("$@")
-[ ${#benches[@]} -eq 0 ] && benches=(dmvm reduce stream copy fill fma vecadd window transpose)
+[ ${#benches[@]} -eq 0 ] && benches=(dmvm reduce stream copy fill fma vecadd window transpose histogram ranksort)
 mkdir -p "$out"
 status=0
 : > "$out/tuning_rows.txt"

@@ -56,7 +56,7 @@ declare -A check=(
   [window]="--size 1,2,31,33,1000,100003,16777217 --radius 1,3,256 --dtype float,double"
   [histogram]="--size 1,31,1000,100003,16777217 --bins 1,10,257,4096 --dtype int,float"
   [ranksort]="--size 1,2,31,33,1000,1024 --dtype int,float"
-  [ranksort:large]="--size 1025,4097,65537 --variants grid --dtype int,float"
+  [ranksort:large]="--size 1025,4097,65537 --variants grid,best --dtype int,float"
   [vecadd]="--size 1,31,33,1000,100003,16777217 --dtype float,double"
 )
 # Small cases for compute-sanitizer (every CUDA kernel, both passes of the reductions).
@@ -76,11 +76,11 @@ declare -A small=(
   [window]="--size 33,1000 --radius 3,256 --dtype float,double"
   [histogram]="--size 33,1000 --bins 10,4096 --dtype int,float"
   [ranksort]="--size 33,1000 --dtype int,float"
-  [ranksort:large]="--size 1025 --variants grid --dtype int,float"
+  [ranksort:large]="--size 1025,4097 --variants grid,best --dtype int,float"
   [vecadd]="--size 33,1000 --dtype float,double"
 )
 # A name BENCH:WHAT is a second set of cases of BENCH (ranksort's one-block version
-# only takes n <= 1024, so its larger sizes run the grid version alone: no SKIP rows).
+# only takes n <= 1024, so its larger sizes run the grid and best versions: no SKIP rows).
 benches=${VALIDATE_BENCHES:-dmvm reduce stream copy fill stream-strided fma fma-strided gemm transpose transpose:square window histogram ranksort ranksort:large vecadd}
 # Every OpenMP toolchain this build or bundle has (portbench list: "omp@<id> ... built"),
 # or VALIDATE_OMP (a comma list such as omp@clang-19,omp@gcc-12).
@@ -231,7 +231,7 @@ declare -A alt=(
 shapes=("per_sm=1,threads=64,elems=4,rows=4" "per_sm=0,threads=96,elems=1,rows=1" "per_sm=3,threads=1024,elems=2,rows=2"
         "per_sm=2,threads=32,elems=8,rows=1" "per_sm=1,threads=64,elems=16,rows=1"
         "per_sm=1,threads=64,elems=2,rows=1,vector=16" "per_sm=0,threads=96,elems=16,rows=1,vector=16")
-# 5 for vecadd, window, transpose (helper P): each benchmark's own shapes, every K kernel;
+# 5 for vecadd, window, transpose: each benchmark's own shapes, every K kernel;
 # CUDA transpose has tiles of elems 1 (32 x 32) and 2 (64 x 64) only, vector=16 and OpenMP
 # transpose's rows=2 (coalesced writes) are OpenMP only; racecheck where a block shares
 # memory (window, transpose). Entries: BENCH|SHAPE|BACKENDS
