@@ -1,6 +1,6 @@
 /* `best` in OpenMP target: the launch shapes of this GPU (pb_omp_best_init, from the
  * tuning table and PB_TUNE) and the dtype dispatch of best_kernels.inc (reduce's best is
- * in reduce_kernels.inc; histogram's and rank sort's in best_course_q.inc), with the table
+ * in reduce_kernels.inc; histogram's and rank sort's in best_histogram_ranksort.inc), with the table
  * of the variants moved so far (dmvm's, histogram's, ranksort's).
  * One translation unit for these kernels, not one per benchmark: a kernel's registers
  * depend on the other kernels of its unit (llvm-project#60641): moving dmvm's into a unit
@@ -17,7 +17,7 @@
 #define FMA fmaf
 #include "best_kernels.inc"
 
-#include "best_course_p.inc" /* vecadd, window, transpose, after the kernels above */
+#include "best_vecadd_window_transpose.inc" /* vecadd, window, transpose, after the kernels above */
 #undef T
 #undef SFX
 #undef FMA
@@ -27,7 +27,7 @@
 #define FMA fma
 #include "best_kernels.inc"
 
-#include "best_course_p.inc" /* vecadd, window, transpose, after the kernels above */
+#include "best_vecadd_window_transpose.inc" /* vecadd, window, transpose, after the kernels above */
 #undef T
 #undef SFX
 #undef FMA
@@ -36,7 +36,7 @@
 #define HKEY int32_t
 #define HSFX _int
 #define HBIN(k, bins) PB_HIST_BIN_INT(k, bins)
-#include "best_course_q.inc"
+#include "best_histogram_ranksort.inc"
 #undef HKEY
 #undef HSFX
 #undef HBIN
@@ -44,7 +44,7 @@
 #define HKEY float
 #define HSFX _float
 #define HBIN(x, bins) PB_HIST_BIN_J(PB_HIST_J(x), bins)
-#include "best_course_q.inc"
+#include "best_histogram_ranksort.inc"
 #undef HKEY
 #undef HSFX
 #undef HBIN
@@ -127,7 +127,7 @@ int pb_omp_fma_best(const pb_args *a)
                             sh->vector, a->ran_on);
 }
 
-/* ---- vecadd, window, transpose (best_course_p.inc): their rows are in their benchmarks'
+/* ---- vecadd, window, transpose (best_vecadd_window_transpose.inc): their rows are in their benchmarks'
  * tables (omp_target/<bench>.c), where the registry keeps them in the benchmark's order ---- */
 int pb_omp_vecadd_best(const pb_args *a)
 {
@@ -162,7 +162,7 @@ int pb_omp_transpose_best(const pb_args *a)
     return transpose_best__double(sh, m, n, a->buf[TRANSPOSE_IN], a->buf[TRANSPOSE_OUT], a->ran_on);
 }
 
-/* ---- histogram and rank sort (best_course_q.inc): their rows in the table below ---- */
+/* ---- histogram and rank sort (best_histogram_ranksort.inc): their rows in the table below ---- */
 static int run_histogram_best(const pb_args *a)
 {
     const pb_shape *sh = pb_omp_best_shape("histogram", a->dtype);

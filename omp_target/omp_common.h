@@ -121,7 +121,7 @@ int pb_omp_gemm_k3(const pb_args *a);
 int pb_omp_gemm_k4(const pb_args *a);
 int pb_omp_gemm_k5(const pb_args *a);
 int pb_omp_gemm_best(const pb_args *a);
-/* best of vecadd, window, transpose: in best.c's unit (best_course_p.inc), their rows in
+/* best of vecadd, window, transpose: in best.c's unit (best_vecadd_window_transpose.inc), their rows in
  * their benchmarks' tables */
 int pb_omp_vecadd_best(const pb_args *a);
 int pb_omp_window_best(const pb_args *a);

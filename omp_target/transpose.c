@@ -1,6 +1,6 @@
 /* Matrix transpose in OpenMP target: kernels in transpose_kernels.inc for float and
  * double; m = rows (the size), n = columns (--cols, 0 = square); `best` is in best.c's
- * translation unit (best_course_p.inc). Their table ends the file. */
+ * translation unit (best_vecadd_window_transpose.inc). Their table ends the file. */
 #include "omp_common.h"
 
 #define T float

@@ -1,5 +1,5 @@
 /* Vector add in OpenMP target: kernels in vecadd_kernels.inc for float and double; `best`
- * is in best.c's translation unit (best_course_p.inc). Their table ends the file. */
+ * is in best.c's translation unit (best_vecadd_window_transpose.inc). Their table ends the file. */
 #include "omp_common.h"
 
 #define T float

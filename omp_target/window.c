@@ -1,5 +1,5 @@
 /* Sliding-window sum in OpenMP target: kernels in window_kernels.inc for float and double;
- * `best` is in best.c's translation unit (best_course_p.inc). Their table ends the file. */
+ * `best` is in best.c's translation unit (best_vecadd_window_transpose.inc). Their table ends the file. */
 #include "omp_common.h"
 
 #define T float
