@@ -137,6 +137,14 @@ const pb_tuning_row pb_tuning_table[] = {
     {"reduce", "best", "cuda", "nvcc", "*", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^27: 4474.6 GB/s"},
     {"reduce", "best", "cuda", "nvcc", "float", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, float n=2^27: 4407.0 GB/s"},
     {"reduce", "best", "cuda", "nvcc", "int", 90, {8, 256, 2, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, int n=2^27: 4412.7 GB/s"},
+    /* vecadd and window: `scripts/tune_gpu.sh` on the H100 (cc 90), 2026-11-26,
+     * results/h100/best/20261126T0645Z_issue25_24_23/part_b/tune/ (transpose's sweep did not finish) */
+    {"vecadd", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 3047.4 GB/s"},
+    {"vecadd", "best", "omp", "clang", "*", 90, {0, 256, 1, 1, 16}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 3085.5 GB/s"},
+    {"vecadd", "best", "omp", "gcc", "*", 90, {4, 512, 8, 1, 16}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 571.5 GB/s"},
+    {"window", "best", "cuda", "nvcc", "*", 90, {8, 256, 4, 1, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 2824.4 GB/s"},
+    {"window", "best", "omp", "clang", "*", 90, {0, 128, 4, 1, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 2390.5 GB/s"},
+    {"window", "best", "omp", "gcc", "*", 90, {4, 512, 4, 1, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 329.6 GB/s"},
 };
 /* clang-format on */
 const size_t pb_tuning_nrows = sizeof pb_tuning_table / sizeof pb_tuning_table[0];
