@@ -742,7 +742,9 @@ static void test_large(void)
            "printing 200,000 included)\n",
            N, child, wall);
     CHECK(strstr(out, ",SAME,host clock\n") != NULL);
-    CHECK(child < 5); /* quadratic matching took more than 120 s */
+    /* quadratic matching took more than 120 s; linear takes 4-5 s of CPU here, 5.04 s with
+     * the suite's other tests beside it (a bound of 5 failed that way) */
+    CHECK(child < 15);
     free(out);
     pb_rowset_free(&a);
     pb_rowset_free(&b);
