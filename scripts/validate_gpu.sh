@@ -18,6 +18,7 @@
 set -uo pipefail
 out=${1:?usage: validate_gpu.sh OUTDIR}
 shift
+extra=("$@") # the extra portbench options, also for the functions below
 here=$(cd "$(dirname "$0")" && pwd)
 pb=${PORTBENCH:-}
 for cand in "$here/../bin/portbench" "$here/../build/bin/portbench"; do
@@ -252,14 +253,13 @@ cases_p=("vecadd|per_sm=1,threads=64,elems=4|cuda,omp,omp@gcc" "vecadd|per_sm=0,
          "transpose|per_sm=0,threads=1024,elems=2,rows=1|cuda,omp,omp@gcc"
          "transpose|per_sm=2,threads=512,elems=2,rows=1|cuda,omp,omp@gcc"
          "transpose|per_sm=0,threads=96,elems=4,rows=2|omp,omp@gcc" "transpose|per_sm=1,threads=64,elems=8,rows=2|omp,omp@gcc")
-for c in "${cases_p[@]}"; do
-  stage 5 || break
-  IFS='|' read -r bench shape backends <<< "$c"
-  case " $benches " in *" $bench "*) ;; *) continue ;; esac
-  tag=${shape//[=,]/_}
+# One best shape of stage 5: BENCH SHAPE BACKENDS SIZES RACE (yes: racecheck beside memcheck
+# over the CUDA run, for kernels that share block memory); the script's own options last
+best_shape() {
+  local bench=$1 shape=$2 backends=$3 sizes=$4 race=$5 tag=${2//[=,]/_} rc pass bad applied tool log
   # shellcheck disable=SC2086
-  PB_TUNE=$shape "$pb" "$bench" --backend "$backends" --no-baselines --variants best ${alt_p[$bench]} \
-      --warmup 1 --reps 2 --csv "$out/validate_best_${bench}_$tag.csv" "$@" > "$out/validate_best_${bench}_$tag.txt" \
+  PB_TUNE=$shape "$pb" "$bench" --backend "$backends" --no-baselines --variants best $sizes \
+      --warmup 1 --reps 2 --csv "$out/validate_best_${bench}_$tag.csv" "${extra[@]}" > "$out/validate_best_${bench}_$tag.txt" \
       2> "$out/validate_best_${bench}_$tag.log"
   rc=$?
   pass=$(grep -c ',PASS,' "$out/validate_best_${bench}_$tag.csv" || true)
@@ -271,10 +271,9 @@ for c in "${cases_p[@]}"; do
   else
     note "ok   $bench best $shape: $pass rows passed"
   fi
-  [ -x "$sanitizer" ] && [[ "$backends" == cuda* ]] || continue
-  tools=memcheck
-  [ "$bench" = vecadd ] || tools="memcheck racecheck"
-  for tool in $tools; do
+  [ -x "$sanitizer" ] && [[ "$backends" == cuda* ]] || return 0
+  for tool in memcheck racecheck; do
+    [ "$tool" = racecheck ] && [ "$race" != yes ] && continue
     san $tool || continue
     log="$out/sanitizer_${tool}_best_${bench}_$tag.log"
     # shellcheck disable=SC2086
@@ -289,6 +288,15 @@ for c in "${cases_p[@]}"; do
       note "ok   $tool $bench best $shape"
     fi
   done
+}
+
+for c in "${cases_p[@]}"; do
+  stage 5 || break
+  IFS='|' read -r bench shape backends <<< "$c"
+  case " $benches " in *" $bench "*) ;; *) continue ;; esac
+  race=yes
+  [ "$bench" = vecadd ] && race=no
+  best_shape "$bench" "$shape" "$backends" "${alt_p[$bench]}" $race
 done
 
 for bench in dmvm reduce stream copy fill fma; do
@@ -304,39 +312,9 @@ for bench in dmvm reduce stream copy fill fma; do
     [ "$bench" = dmvm ] && [[ "$shape" == *vector=16* ]] && sizes="--size 3,4,33,36,4100,16385,16388 --dtype float,double"
     backends=cuda,omp,omp@gcc
     [[ "$shape" == *elems=16* || "$shape" == *vector=16* ]] && backends=omp,omp@gcc # OpenMP only
-    tag=${shape//[=,]/_}
-    # shellcheck disable=SC2086
-    PB_TUNE=$shape "$pb" "$bench" --backend $backends --no-baselines --variants best $sizes \
-        --warmup 1 --reps 2 --csv "$out/validate_best_${bench}_$tag.csv" "$@" > "$out/validate_best_${bench}_$tag.txt" \
-        2> "$out/validate_best_${bench}_$tag.log"
-    rc=$?
-    pass=$(grep -c ',PASS,' "$out/validate_best_${bench}_$tag.csv" || true)
-    bad=$(grep -c ',FAIL,\|,SKIP,' "$out/validate_best_${bench}_$tag.csv" || true)
-    applied=$(grep -c 'from PB_TUNE=' "$out/validate_best_${bench}_$tag.csv" || true)
-    if [ $rc -ne 0 ] || [ "$bad" -ne 0 ] || [ "$pass" -eq 0 ] || [ "$applied" -ne "$pass" ]; then
-      status=1
-      note "FAIL $bench best $shape: exit $rc, $pass passed, $bad failed or skipped, shape applied in $applied"
-    else
-      note "ok   $bench best $shape: $pass rows passed"
-    fi
-    [ -x "$sanitizer" ] && [[ "$backends" == cuda* ]] || continue
-    tools=memcheck
-    [ "$bench" = dmvm ] || [ "$bench" = reduce ] && tools="memcheck racecheck"
-    for tool in $tools; do
-      san $tool || continue
-      log="$out/sanitizer_${tool}_best_${bench}_$tag.log"
-      # shellcheck disable=SC2086
-      PB_TUNE=$shape "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
-        "$workers/pb-cuda" "$bench" --backend cuda --variants best ${small[$bench]} \
-        --warmup 0 --reps 1 --quiet --emit "$out/sanitizer_${tool}_best_${bench}_$tag.csv" > "$log" 2>&1
-      rc=$?
-      if [ $rc -ne 0 ] || ! grep -Eq "(ERROR|RACECHECK) SUMMARY: 0 (errors|hazards)" "$log"; then
-        status=1
-        note "FAIL $tool $bench best $shape: exit $rc, $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$log" | tail -n 1)"
-      else
-        note "ok   $tool $bench best $shape"
-      fi
-    done
+    race=no
+    [ "$bench" = dmvm ] || [ "$bench" = reduce ] && race=yes
+    best_shape "$bench" "$shape" "$backends" "$sizes" $race
   done
 done
 
