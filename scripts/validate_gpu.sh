@@ -238,8 +238,9 @@ for bench in dmvm reduce stream copy fill fma; do
     [ "$bench" = fma ] && [[ "$shape" == *elems=16* ]] && continue # fma: chains up to 8
     [ "$bench" = fma ] && [[ "$shape" == *vector=16* ]] && continue # no 16-byte groups
     sizes=${alt[$bench]}
-    # dmvm's 16-byte groups need rows of whole groups: sizes that are multiples of 4
-    [ "$bench" = dmvm ] && [[ "$shape" == *vector=16* ]] && sizes="--size 4,36,4100,16388 --dtype float,double"
+    # dmvm's 16-byte groups: rows of whole groups (multiples of 4), and rows that are not
+    # (element loads of the same rows and elems)
+    [ "$bench" = dmvm ] && [[ "$shape" == *vector=16* ]] && sizes="--size 3,4,33,36,4100,16385,16388 --dtype float,double"
     backends=cuda,omp,omp@gcc
     [[ "$shape" == *elems=16* || "$shape" == *vector=16* ]] && backends=omp,omp@gcc # OpenMP only
     tag=${shape//[=,]/_}
