@@ -227,9 +227,12 @@ declare -A alt=(
   [fill]="--size 1,33,100003,1048579 --dtype float,double"
   [fma]="--size 1,33,100003 --chain 300 --dtype float,double"
 )
-shapes=("per_sm=1,threads=64,elems=4,rows=4" "per_sm=0,threads=96,elems=1,rows=1" "per_sm=3,threads=1024,elems=2,rows=2"
-        "per_sm=2,threads=32,elems=8,rows=1" "per_sm=1,threads=64,elems=16,rows=1"
-        "per_sm=1,threads=64,elems=2,rows=1,vector=16" "per_sm=0,threads=96,elems=16,rows=1,vector=16")
+# form named in every shape: the table's form differs per toolchain (gcc: 1 for dmvm, fill, fma)
+shapes=("per_sm=1,threads=64,elems=4,rows=4,form=0" "per_sm=0,threads=96,elems=1,rows=1,form=0"
+        "per_sm=3,threads=1024,elems=2,rows=2,form=0" "per_sm=2,threads=32,elems=8,rows=1,form=0"
+        "per_sm=1,threads=64,elems=16,rows=1,form=0" "per_sm=1,threads=64,elems=2,rows=1,vector=16,form=0"
+        "per_sm=0,threads=96,elems=16,rows=1,vector=16,form=0"
+        "per_sm=0,threads=256,elems=1,rows=1,form=1" "per_sm=2,threads=128,elems=2,rows=2,form=1")
 for bench in dmvm reduce stream copy fill fma; do
   stage 5 || break
   case " $benches " in *" $bench "*) ;; *) continue ;; esac
@@ -237,12 +240,14 @@ for bench in dmvm reduce stream copy fill fma; do
     [ "$bench" = dmvm ] && [[ "$shape" == *elems=8* || "$shape" == *elems=16* ]] && continue # dmvm: up to 4
     [ "$bench" = fma ] && [[ "$shape" == *elems=16* ]] && continue # fma: chains up to 8
     [ "$bench" = fma ] && [[ "$shape" == *vector=16* ]] && continue # no 16-byte groups
+    [ "$bench" = reduce ] && [[ "$shape" == *form=1* ]] && continue # reduce has form 0 only
+    [ "$bench" != dmvm ] && [[ "$shape" == *form=1* && "$shape" != *elems=1,* ]] && continue # form 1: one element
     sizes=${alt[$bench]}
     # dmvm's 16-byte groups: rows of whole groups (multiples of 4), and rows that are not
     # (element loads of the same rows and elems)
     [ "$bench" = dmvm ] && [[ "$shape" == *vector=16* ]] && sizes="--size 3,4,33,36,4100,16385,16388 --dtype float,double"
     backends=cuda,omp,omp@gcc
-    [[ "$shape" == *elems=16* || "$shape" == *vector=16* ]] && backends=omp,omp@gcc # OpenMP only
+    [[ "$shape" == *elems=16* || "$shape" == *vector=16* || "$shape" == *form=1* ]] && backends=omp,omp@gcc # OpenMP only
     tag=${shape//[=,]/_}
     # shellcheck disable=SC2086
     PB_TUNE=$shape "$pb" "$bench" --backend $backends --no-baselines --variants best $sizes \
