@@ -33,33 +33,40 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The sweep: per benchmark, its size and six to twelve candidates (the same for every
- * toolchain; the fields not named keep the table's value; elems=16 and vector=16 only
- * OpenMP runs, the CUDA rows skip them). Few candidates and one dtype keep the whole sweep
- * of the six benchmarks within a few minutes of GPU time. */
+/* The sweep: per benchmark, its size and six to sixteen candidates (the same for every
+ * toolchain; the fields not named keep the table's value; elems=16, vector=16 and form=1
+ * only OpenMP runs, the CUDA rows skip them). Every candidate of a benchmark with forms
+ * names its form: the table's rows differ in it (gcc: 1), and a candidate measures one
+ * expression for every toolchain. Few candidates and one dtype keep the whole sweep of
+ * the six benchmarks within a few minutes of GPU time. */
 typedef struct sweep {
     const char *bench, *size, *extra; /* extra: more options (fma: the chain) */
-    const char *candidates[12];
+    const char *candidates[16];
 } sweep;
 
-/* the one-pass streaming kernels (stream, copy, fill) try the same shapes: one element per
- * load (vector=0), then 16-byte groups per load (vector=16, OpenMP's `aligned` clause) */
-#define STREAMING_SHAPES                                                                                      \
-    {"per_sm=0,threads=256,elems=1,vector=0", "per_sm=0,threads=256,elems=2,vector=0",                      \
-     "per_sm=0,threads=256,elems=4,vector=0", "per_sm=8,threads=256,elems=4,vector=0",                      \
-     "per_sm=16,threads=256,elems=2,vector=0", "per_sm=8,threads=512,elems=8,vector=0",                     \
-     "per_sm=4,threads=512,elems=16,vector=0", "per_sm=8,threads=256,elems=16,vector=0",                    \
-     "per_sm=0,threads=256,elems=1,vector=16", "per_sm=0,threads=256,elems=2,vector=16",                    \
-     "per_sm=8,threads=256,elems=4,vector=16", "per_sm=8,threads=512,elems=2,vector=16"}
-/* the table keeps one row per line (rows wider than 120 columns) */
 /* clang-format off */
+/* the one-pass streaming kernels (stream, copy, fill) try the same shapes: one element per
+ * load (vector=0), then 16-byte groups per load (vector=16, OpenMP's `aligned` clause),
+ * then form 1 (OpenMP: the `kernel` loop with the shape's teams and threads) */
+#define STREAMING_SHAPES                                                                                      \
+    {"per_sm=0,threads=256,elems=1,vector=0,form=0", "per_sm=0,threads=256,elems=2,vector=0,form=0",        \
+     "per_sm=0,threads=256,elems=4,vector=0,form=0", "per_sm=8,threads=256,elems=4,vector=0,form=0",        \
+     "per_sm=16,threads=256,elems=2,vector=0,form=0", "per_sm=8,threads=512,elems=8,vector=0,form=0",       \
+     "per_sm=4,threads=512,elems=16,vector=0,form=0", "per_sm=8,threads=256,elems=16,vector=0,form=0",      \
+     "per_sm=0,threads=256,elems=1,vector=16,form=0", "per_sm=0,threads=256,elems=2,vector=16,form=0",      \
+     "per_sm=8,threads=256,elems=4,vector=16,form=0", "per_sm=8,threads=512,elems=2,vector=16,form=0",      \
+     "per_sm=0,threads=256,elems=1,vector=0,form=1", "per_sm=0,threads=128,elems=1,vector=0,form=1",        \
+     "per_sm=0,threads=512,elems=1,vector=0,form=1", "per_sm=8,threads=256,elems=1,vector=0,form=1"}
 static const sweep sweeps[] = {
-    {"dmvm", "8192", "", /* vector=16: OpenMP only, rows * elems <= 4 */
-     {"per_sm=0,threads=256,rows=1,elems=2,vector=0", "per_sm=0,threads=256,rows=2,elems=1,vector=0",
-      "per_sm=0,threads=256,rows=2,elems=2,vector=0", "per_sm=0,threads=256,rows=2,elems=4,vector=0",
-      "per_sm=0,threads=256,rows=4,elems=2,vector=0", "per_sm=0,threads=512,rows=2,elems=2,vector=0",
-      "per_sm=0,threads=256,rows=1,elems=2,vector=16", "per_sm=0,threads=256,rows=2,elems=1,vector=16",
-      "per_sm=0,threads=256,rows=2,elems=2,vector=16", "per_sm=0,threads=256,rows=4,elems=1,vector=16"}},
+    {"dmvm", "8192", "", /* vector=16: OpenMP only, rows * elems <= 4; form=1: OpenMP only */
+     {"per_sm=0,threads=256,rows=1,elems=2,vector=0,form=0", "per_sm=0,threads=256,rows=2,elems=1,vector=0,form=0",
+      "per_sm=0,threads=256,rows=2,elems=2,vector=0,form=0", "per_sm=0,threads=256,rows=2,elems=4,vector=0,form=0",
+      "per_sm=0,threads=256,rows=4,elems=2,vector=0,form=0", "per_sm=0,threads=512,rows=2,elems=2,vector=0,form=0",
+      "per_sm=0,threads=256,rows=1,elems=2,vector=16,form=0", "per_sm=0,threads=256,rows=2,elems=1,vector=16,form=0",
+      "per_sm=0,threads=256,rows=2,elems=2,vector=16,form=0", "per_sm=0,threads=256,rows=4,elems=1,vector=16,form=0",
+      "per_sm=0,threads=256,rows=1,elems=1,vector=0,form=1", "per_sm=0,threads=256,rows=1,elems=2,vector=0,form=1",
+      "per_sm=0,threads=256,rows=1,elems=4,vector=0,form=1", "per_sm=0,threads=256,rows=2,elems=2,vector=0,form=1",
+      "per_sm=0,threads=128,rows=1,elems=2,vector=0,form=1", "per_sm=0,threads=512,rows=1,elems=1,vector=0,form=1"}},
     {"reduce", "2^27", "", /* at 2^25 the two launches weighed more than the memory time (H200) */
      {"per_sm=4,threads=256,elems=4,vector=0", "per_sm=8,threads=256,elems=2,vector=0",
       "per_sm=8,threads=256,elems=4,vector=0", "per_sm=8,threads=256,elems=8,vector=0",
@@ -70,11 +77,12 @@ static const sweep sweeps[] = {
     {"stream", "2^25", "", STREAMING_SHAPES},
     {"copy", "2^25", "", STREAMING_SHAPES},
     {"fill", "2^25", "", STREAMING_SHAPES},
-    {"fma", "2^22", "--chain 1024",
-     {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
-      "per_sm=0,threads=256,elems=8", "per_sm=0,threads=128,elems=4", "per_sm=0,threads=512,elems=4",
-      "per_sm=0,threads=128,elems=1", "per_sm=0,threads=128,elems=2", "per_sm=0,threads=512,elems=1",
-      "per_sm=0,threads=512,elems=2"}},
+    {"fma", "2^22", "--chain 1024", /* form=1: OpenMP only */
+     {"per_sm=0,threads=256,elems=1,form=0", "per_sm=0,threads=256,elems=2,form=0", "per_sm=0,threads=256,elems=4,form=0",
+      "per_sm=0,threads=256,elems=8,form=0", "per_sm=0,threads=128,elems=4,form=0", "per_sm=0,threads=512,elems=4,form=0",
+      "per_sm=0,threads=128,elems=1,form=0", "per_sm=0,threads=128,elems=2,form=0", "per_sm=0,threads=512,elems=1,form=0",
+      "per_sm=0,threads=512,elems=2,form=0", "per_sm=0,threads=256,elems=1,form=1", "per_sm=0,threads=128,elems=1,form=1",
+      "per_sm=0,threads=512,elems=1,form=1"}},
     /* vecadd, window, transpose */
     {"vecadd", "2^25", "", /* elems <= 8 */
      {"per_sm=0,threads=256,elems=1,vector=0", "per_sm=0,threads=256,elems=2,vector=0",
@@ -107,7 +115,7 @@ static const sweep sweeps[] = {
       "per_sm=0,threads=32,elems=8", "per_sm=0,threads=128,elems=8", "per_sm=0,threads=512,elems=1"}},
 };
 /* clang-format on */
-enum { NSWEEPS = sizeof sweeps / sizeof sweeps[0], MAX_CAND = 12, MAX_TC = 3 };
+enum { NSWEEPS = sizeof sweeps / sizeof sweeps[0], MAX_CAND = 16, MAX_TC = 3 };
 
 /* toolchain families: the tuning table's toolchain column and the rows' compiler */
 static const char *const toolchains[MAX_TC] = {"nvcc", "clang", "gcc"};
@@ -145,7 +153,8 @@ static void usage(FILE *f)
             "  sweep, not a tuning): the default --backend is then the OpenMP toolchains that are built.\n"
             "  Exit status: 0 when every toolchain swept has a verified candidate, 1 when one has none (each\n"
             "  candidate's reason on stderr), 2 for bad input (checked once, before anything runs).\n"
-            "  Candidates:\n",
+            "  Candidates (elems=16, vector=16 and form=1 run in OpenMP only; form=1 is the kernel written\n"
+            "  as the course's v1 / `kernel` loop with the shape's launch clauses, see harness/pb_tuning.c):\n",
             sweep_names(), PB_TUNE_ENV);
     for (int s = 0; s < NSWEEPS; ++s) {
         fprintf(f, "    %-7s", sweeps[s].bench);
@@ -483,13 +492,13 @@ int pb_cmd_tune(int argc, char **argv)
     const char *unit = strcmp(sw->bench, "fma") == 0 ? "GFLOP/s" : "GB/s";
     printf("tune %s on %s (cc %d), %s=%s, dtype %s, %s reps: %s of the first dtype per candidate\n", sw->bench,
            gpu.name, cc, pb_bench_find(sw->bench)->size_option + 2, size, dtypes, reps, unit);
-    printf("%-44s", "candidate");
+    printf("%-52s", "candidate");
     for (int t = 0; t < MAX_TC; ++t)
         if (want[t])
             printf(" %14s", toolchains[t]);
     printf("\n");
     for (int k = 0; k < ncand; ++k) {
-        printf("%-44s", sw->candidates[k]);
+        printf("%-52s", sw->candidates[k]);
         for (int t = 0; t < MAX_TC; ++t)
             if (want[t]) {
                 if (res[k][t].ok)
@@ -523,12 +532,11 @@ int pb_cmd_tune(int argc, char **argv)
         pb_tuning_lookup(sw->bench, "best", t == 0 ? "cuda" : "omp", toolchains[t],
                          strcmp(row_dtype, "*") ? row_dtype : NULL, cc, &sh, src, sizeof src);
         pb_tune_apply(sw->candidates[best], toolchains[t], &sh, err, sizeof err);
-        printf("    {\"%s\", \"best\", \"%s\", \"%s\", \"%s\", %d, {%d, %d, %d, %d, %d}, \"portbench tune %s, %s, "
-               "%s %s=%s: %.1f %s\"},%s\n",
-               sw->bench, t == 0 ? "cuda" : "omp", toolchains[t], row_dtype, cc, sh.per_sm, sh.threads, sh.elems, sh.rows,
-               sh.vector, date,
-               gpu.name, dtypes, pb_bench_find(sw->bench)->size_option + 2, size, res[best][t].rate, unit,
-               fallback && !probe.ok ? " /* host fallback: not a GPU result */" : "");
+        printf("    {\"%s\", \"best\", \"%s\", \"%s\", \"%s\", %d, {%d, %d, %d, %d, %d, %d}, \"portbench tune %s, "
+               "%s, %s %s=%s: %.1f %s\"},%s\n",
+               sw->bench, t == 0 ? "cuda" : "omp", toolchains[t], row_dtype, cc, sh.per_sm, sh.threads, sh.elems,
+               sh.rows, sh.vector, sh.form, date, gpu.name, dtypes, pb_bench_find(sw->bench)->size_option + 2, size,
+               res[best][t].rate, unit, fallback && !probe.ok ? " /* host fallback: not a GPU result */" : "");
     }
     for (int k = 0; k < ncand; ++k)
         for (int t = 0; t < MAX_TC; ++t)

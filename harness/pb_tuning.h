@@ -23,6 +23,11 @@ typedef struct pb_shape {
                   * one element; 16 = each is 16 contiguous bytes (4 floats or ints, 2 doubles),
                   * which the `aligned` clause lets a compiler load as one vector. Elsewhere 0
                   * only (CUDA's kernels always load 16-byte vectors where the data allows it). */
+    int form;    /* the kernel's expression: 0 = the best kernel of docs/best.md; 1.. = an
+                  * alternative written the way a compiler compiles well (OpenMP dmvm, stream,
+                  * copy, fill, fma: form 1, see pb_tuning.c). A compiler's form comes from the
+                  * table, never from its name in kernel code. Best variants without the form
+                  * skip it (pb_best_forms). */
 } pb_shape;
 
 /* Accepted values: what the kernels are instantiated for. */
@@ -31,6 +36,7 @@ typedef struct pb_shape {
 #define PB_SHAPE_ELEMS "1,2,4,8,16" /* powers of two up to 16 (16: OpenMP stream, copy, fill, reduce) */
 #define PB_SHAPE_ROWS "1,2,4"
 #define PB_SHAPE_VECTOR "0,16"
+#define PB_SHAPE_FORM "0,1"
 
 typedef struct pb_tuning_row {
     const char *bench;     /* dmvm, reduce, stream, copy, fill, fma */
@@ -49,7 +55,7 @@ extern const size_t pb_tuning_nrows;
 
 /* The environment variable read by pb_tuning_lookup. Its value is a ';'-separated list of
  * sections, each "[TOOLCHAIN:]key=value,key=value" with keys per_sm, threads, elems,
- * rows, vector; a section with a toolchain prefix (nvcc, clang, gcc) applies only to that
+ * rows, vector, form; a section with a toolchain prefix (nvcc, clang, gcc) applies only to that
  * toolchain's backends, one without applies to all. Keys not given keep the table's value. */
 #define PB_TUNE_ENV "PB_TUNE"
 
@@ -62,8 +68,13 @@ extern const size_t pb_tuning_nrows;
 int pb_tuning_lookup(const char *bench, const char *variant, const char *model, const char *toolchain,
                      const char *dtype, int cc, pb_shape *out, char *src, size_t cap);
 
+/* The forms (pb_shape.form 0 .. forms - 1) of BENCH's best variant in MODEL (cuda, omp):
+ * 1 unless the kernels have alternatives. */
+int pb_best_forms(const char *bench, const char *model);
+
 /* The shape a best variant runs with: pb_tuning_lookup's, or all zero (threads = 0: the
- * variant is skipped) when no row matches or a value is outside the accepted ones. */
+ * variant is skipped) when no row matches, a value is outside the accepted ones or the
+ * form is not one of the variant's (pb_best_forms). */
 void pb_tuning_best_shape(const char *bench, const char *model, const char *toolchain, const char *dtype, int cc,
                           pb_shape *out);
 
@@ -71,8 +82,8 @@ void pb_tuning_best_shape(const char *bench, const char *model, const char *tool
 int pb_shape_parse(const char *spec, pb_shape *s, char *err, size_t cap);
 /* 0 if every field holds an accepted value; -1 with a message. */
 int pb_shape_check(const pb_shape *s, char *err, size_t cap);
-/* "per_sm=4,threads=256,elems=4,rows=1" (",vector=16" added when vector is not 0): the
- * PB_TUNE syntax. */
+/* "per_sm=4,threads=256,elems=4,rows=1" (",vector=16" added when vector is not 0,
+ * ",form=1" when form is not 0): the PB_TUNE syntax. */
 void pb_shape_format(const pb_shape *s, char *buf, size_t cap);
 
 /* The section of a PB_TUNE value that applies to toolchain, merged over *s (sections

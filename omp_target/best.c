@@ -81,12 +81,16 @@ static int run_dmvm_best(const pb_args *a)
     return dmvm_best__double(sh, (long)a->n, a->buf[DMVM_MAT], a->buf[DMVM_SRC], a->buf[DMVM_DEST], a->ran_on);
 }
 
+/* the kernels of stream, copy and fill: n, src, dest, value, teams, threads, elems, vector, form, ran_on */
+typedef void (*micro_float)(long, const float *, float *, float, long, int, int, int, int, int *);
+typedef void (*micro_double)(long, const double *, double *, double, long, int, int, int, int, int *);
+
 /* stream, copy (src = buf 0, dest = buf 1) and fill (dest = buf 0, value: every byte PB_FILL_BYTE) */
 static int micro(const char *bench, const pb_args *a)
 {
     const pb_shape *sh = pb_omp_best_shape(bench, a->dtype);
-    if (!sh->threads)
-        return PB_SKIP;
+    if (!sh->threads || (sh->form && (sh->form != 1 || sh->elems != 1 || sh->vector)))
+        return PB_SKIP; /* form 1: one element per iteration */
     const int fill = strcmp(bench, "fill") == 0, copy = strcmp(bench, "copy") == 0;
     void *src = fill ? NULL : a->buf[0], *dest = a->buf[fill ? 0 : 1];
     if (sh->vector && (!pb_omp_aligned16(src) || !pb_omp_aligned16(dest)))
@@ -97,15 +101,13 @@ static int micro(const char *bench, const pb_args *a)
     if (a->dtype == PB_FLOAT) {
         float v;
         memset(&v, PB_FILL_BYTE, sizeof v);
-        void (*fn)(long, const float *, float *, float, long, int, int, int, int *) =
-            fill ? fill_best__float : copy ? copy_best__float : stream_best__float;
-        fn(n, src, dest, v, teams, sh->threads, sh->elems, sh->vector, a->ran_on);
+        const micro_float fn = fill ? fill_best__float : copy ? copy_best__float : stream_best__float;
+        fn(n, src, dest, v, teams, sh->threads, sh->elems, sh->vector, sh->form, a->ran_on);
     } else {
         double v;
         memset(&v, PB_FILL_BYTE, sizeof v);
-        void (*fn)(long, const double *, double *, double, long, int, int, int, int *) =
-            fill ? fill_best__double : copy ? copy_best__double : stream_best__double;
-        fn(n, src, dest, v, teams, sh->threads, sh->elems, sh->vector, a->ran_on);
+        const micro_double fn = fill ? fill_best__double : copy ? copy_best__double : stream_best__double;
+        fn(n, src, dest, v, teams, sh->threads, sh->elems, sh->vector, sh->form, a->ran_on);
     }
     return PB_OK;
 }
@@ -122,9 +124,9 @@ int pb_omp_fma_best(const pb_args *a)
     const long n = (long)a->n, teams = pb_shape_teams(sh, pb_omp_sms(), (n + sh->elems - 1) / sh->elems, sh->threads);
     if (a->dtype == PB_FLOAT)
         return fma_best__float(n, a->param[0], (float)PB_FMA_A, (float)PB_FMA_B, a->buf[0], a->buf[1], teams,
-                               sh->threads, sh->elems, sh->vector, a->ran_on);
+                               sh->threads, sh->elems, sh->vector, sh->form, a->ran_on);
     return fma_best__double(n, a->param[0], PB_FMA_A, PB_FMA_B, a->buf[0], a->buf[1], teams, sh->threads, sh->elems,
-                            sh->vector, a->ran_on);
+                            sh->vector, sh->form, a->ran_on);
 }
 
 /* ---- vecadd, window, transpose (best_vecadd_window_transpose.inc): their rows are in their benchmarks'

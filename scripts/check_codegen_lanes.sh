@@ -53,6 +53,9 @@ C
     # vector = 16: the 16-byte group kernels
     for k in 1 2 4 8 16; do required="$required stream_best_v${k}__$t copy_best_v${k}__$t fill_best_v${k}__$t"; done
     for k in 1 2 4 8; do required="$required fma_best_k${k}__$t"; done
+    # form 1 (the v1 / `kernel` loop with the shape's launch clauses): gcc's form
+    for r in 1 2 4; do for k in 1 2 4; do required="$required dmvm_best_f1r${r}_k${k}__$t"; done; done
+    for f in stream copy fill fma; do required="$required ${f}_best_f1__$t"; done
   done
   for t in int float double; do
     for k in 1 2 4 8 16; do required="$required partials_acc${k}__$t vpartials_acc${k}__$t"; done
