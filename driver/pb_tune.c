@@ -33,15 +33,15 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The sweep: per benchmark, its size and six to sixteen candidates (the same for every
- * toolchain; the fields not named keep the table's value; elems=16, vector=16 and form=1
+/* The sweep: per benchmark, its size and six to twenty candidates (the same for every
+ * toolchain; the fields not named keep the table's value; elems=16, vector=16 and form=1, 2
  * only OpenMP runs, the CUDA rows skip them). Every candidate of a benchmark with forms
  * names its form: the table's rows differ in it (gcc: 1), and a candidate measures one
  * expression for every toolchain. Few candidates and one dtype keep the whole sweep of
  * the six benchmarks within a few minutes of GPU time. */
 typedef struct sweep {
     const char *bench, *size, *extra; /* extra: more options (fma: the chain) */
-    const char *candidates[16];
+    const char *candidates[20];
 } sweep;
 
 /* clang-format off */
@@ -56,7 +56,8 @@ typedef struct sweep {
      "per_sm=0,threads=256,elems=1,vector=16,form=0", "per_sm=0,threads=256,elems=2,vector=16,form=0",      \
      "per_sm=8,threads=256,elems=4,vector=16,form=0", "per_sm=8,threads=512,elems=2,vector=16,form=0",      \
      "per_sm=0,threads=256,elems=1,vector=0,form=1", "per_sm=0,threads=128,elems=1,vector=0,form=1",        \
-     "per_sm=0,threads=512,elems=1,vector=0,form=1", "per_sm=8,threads=256,elems=1,vector=0,form=1"}
+     "per_sm=0,threads=512,elems=1,vector=0,form=1", "per_sm=8,threads=256,elems=1,vector=0,form=1",        \
+     "per_sm=0,threads=256,elems=1,vector=0,form=2"}
 static const sweep sweeps[] = {
     {"dmvm", "8192", "", /* vector=16: OpenMP only, rows * elems <= 4; form=1: OpenMP only */
      {"per_sm=0,threads=256,rows=1,elems=2,vector=0,form=0", "per_sm=0,threads=256,rows=2,elems=1,vector=0,form=0",
@@ -66,7 +67,10 @@ static const sweep sweeps[] = {
       "per_sm=0,threads=256,rows=2,elems=2,vector=16,form=0", "per_sm=0,threads=256,rows=4,elems=1,vector=16,form=0",
       "per_sm=0,threads=256,rows=1,elems=1,vector=0,form=1", "per_sm=0,threads=256,rows=1,elems=2,vector=0,form=1",
       "per_sm=0,threads=256,rows=1,elems=4,vector=0,form=1", "per_sm=0,threads=256,rows=2,elems=2,vector=0,form=1",
-      "per_sm=0,threads=128,rows=1,elems=2,vector=0,form=1", "per_sm=0,threads=512,rows=1,elems=1,vector=0,form=1"}},
+      "per_sm=0,threads=128,rows=1,elems=2,vector=0,form=1", "per_sm=0,threads=512,rows=1,elems=1,vector=0,form=1",
+      "per_sm=1,threads=256,rows=1,elems=1,vector=0,form=1", "per_sm=2,threads=256,rows=1,elems=2,vector=0,form=1",
+      "per_sm=0,threads=256,rows=1,elems=1,vector=0,form=2", "per_sm=0,threads=256,rows=1,elems=2,vector=0,form=2",
+      "per_sm=0,threads=256,rows=1,elems=4,vector=0,form=2"}},
     {"reduce", "2^27", "", /* at 2^25 the two launches weighed more than the memory time (H200) */
      {"per_sm=4,threads=256,elems=4,vector=0", "per_sm=8,threads=256,elems=2,vector=0",
       "per_sm=8,threads=256,elems=4,vector=0", "per_sm=8,threads=256,elems=8,vector=0",
@@ -82,7 +86,7 @@ static const sweep sweeps[] = {
       "per_sm=0,threads=256,elems=8,form=0", "per_sm=0,threads=128,elems=4,form=0", "per_sm=0,threads=512,elems=4,form=0",
       "per_sm=0,threads=128,elems=1,form=0", "per_sm=0,threads=128,elems=2,form=0", "per_sm=0,threads=512,elems=1,form=0",
       "per_sm=0,threads=512,elems=2,form=0", "per_sm=0,threads=256,elems=1,form=1", "per_sm=0,threads=128,elems=1,form=1",
-      "per_sm=0,threads=512,elems=1,form=1"}},
+      "per_sm=0,threads=512,elems=1,form=1", "per_sm=4,threads=256,elems=1,form=1", "per_sm=0,threads=256,elems=1,form=2"}},
     /* vecadd, window, transpose */
     {"vecadd", "2^25", "", /* elems <= 8 */
      {"per_sm=0,threads=256,elems=1,vector=0", "per_sm=0,threads=256,elems=2,vector=0",
@@ -115,7 +119,7 @@ static const sweep sweeps[] = {
       "per_sm=0,threads=32,elems=8", "per_sm=0,threads=128,elems=8", "per_sm=0,threads=512,elems=1"}},
 };
 /* clang-format on */
-enum { NSWEEPS = sizeof sweeps / sizeof sweeps[0], MAX_CAND = 16, MAX_TC = 3 };
+enum { NSWEEPS = sizeof sweeps / sizeof sweeps[0], MAX_CAND = 20, MAX_TC = 3 };
 
 /* toolchain families: the tuning table's toolchain column and the rows' compiler */
 static const char *const toolchains[MAX_TC] = {"nvcc", "clang", "gcc"};
@@ -153,11 +157,12 @@ static void usage(FILE *f)
             "  sweep, not a tuning): the default --backend is then the OpenMP toolchains that are built.\n"
             "  Exit status: 0 when every toolchain swept has a verified candidate, 1 when one has none (each\n"
             "  candidate's reason on stderr), 2 for bad input (checked once, before anything runs).\n"
-            "  Candidates (elems=16, vector=16 and form=1 run in OpenMP only; form=1 is the kernel written\n"
-            "  as the course's v1 / `kernel` loop with the shape's launch clauses, see harness/pb_tuning.c):\n",
+            "  Candidates (elems=16, vector=16 and form=1, 2 run in OpenMP only; form=1 is the kernel written\n"
+            "  as the course's v1 / `kernel` loop with the shape's launch clauses, form=2 the same loop without\n"
+            "  them (the runtime's launch), see harness/pb_tuning.c):\n",
             sweep_names(), PB_TUNE_ENV);
     for (int s = 0; s < NSWEEPS; ++s) {
-        fprintf(f, "    %-7s", sweeps[s].bench);
+        fprintf(f, "    %-10s", sweeps[s].bench);
         for (int k = 0; k < MAX_CAND && sweeps[s].candidates[k]; ++k)
             fprintf(f, "%s%s", k ? "; " : "", sweeps[s].candidates[k]);
         fputc('\n', f);
@@ -501,8 +506,8 @@ int pb_cmd_tune(int argc, char **argv)
         printf("%-52s", sw->candidates[k]);
         for (int t = 0; t < MAX_TC; ++t)
             if (want[t]) {
-                if (res[k][t].ok)
-                    printf(" %14.1f", res[k][t].rate);
+                if (res[k][t].ok) /* 4 significant digits at least: ranksort's GB/s are below 1 */
+                    printf(" %14.*f", res[k][t].rate < 10 ? 4 : res[k][t].rate < 100 ? 2 : 1, res[k][t].rate);
                 else
                     printf(" %14s", "-");
             }
@@ -533,9 +538,12 @@ int pb_cmd_tune(int argc, char **argv)
                          strcmp(row_dtype, "*") ? row_dtype : NULL, cc, &sh, src, sizeof src);
         pb_tune_apply(sw->candidates[best], toolchains[t], &sh, err, sizeof err);
         printf("    {\"%s\", \"best\", \"%s\", \"%s\", \"%s\", %d, {%d, %d, %d, %d, %d, %d}, \"portbench tune %s, "
-               "%s, %s %s=%s: %.1f %s\"},%s\n",
+               "%s, %s %s=%s: %.*f %s\"},%s\n",
                sw->bench, t == 0 ? "cuda" : "omp", toolchains[t], row_dtype, cc, sh.per_sm, sh.threads, sh.elems,
                sh.rows, sh.vector, sh.form, date, gpu.name, dtypes, pb_bench_find(sw->bench)->size_option + 2, size,
+               res[best][t].rate < 10    ? 4
+               : res[best][t].rate < 100 ? 2
+                                         : 1,
                res[best][t].rate, unit, fallback && !probe.ok ? " /* host fallback: not a GPU result */" : "");
     }
     for (int k = 0; k < ncand; ++k)

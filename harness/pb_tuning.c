@@ -44,6 +44,14 @@
  *          OpenMP stream, copy, fill, fma: the `kernel` variant's loop (one element per
  *          iteration; fma: its whole chain) with the shape's teams and threads; elems = 1
  *          and vector = 0 only.
+ *  form 2  the same benchmarks: form 1's loop without launch clauses, so the runtime picks
+ *          teams and threads as for the course's v1 / `kernel` (per_sm and threads unused;
+ *          dmvm: rows = 1, elems 1, 2, 4 accumulators; the others: elems = 1).
+ *          Why: on the H100 (results/h100/best/20261126T0838Z_issue25_forms/) gcc-12's
+ *          fastest tuned candidate of either form lost to its own course version: dmvm
+ *          nx=8192 double 374.2 GB/s (form 1) against v1's 398.4; every clause asked
+ *          (per_sm 0: teams as the work needs) ran far slower under gcc (fill form 1
+ *          4.8 GB/s with per_sm 0, 195.1 with per_sm 8; form 0 at best 241.5).
  *          Why: gcc-12's form-0 dmvm kernel has 255 registers a thread and runs one team
  *          of 8 warps per SM (launch facts, results/h200/launch_energy/20261126T0258Z_issue26/),
  *          and its best reached 257 GB/s at nx=16384 double where its v1 reached 894
@@ -72,7 +80,7 @@ const pb_tuning_row pb_tuning_table[] = {
     /* bench     variant model  toolchain dtype cc  {per_sm, threads, elems, rows, vector, form}  source */
     {"dmvm", "best", "cuda", "nvcc", "*", 0, {0, 256, 2, 2, 0}, DESIGN},
     {"dmvm", "best", "omp", "clang", "*", 0, {0, 256, 2, 2, 0}, DESIGN},
-    {"dmvm", "best", "omp", "gcc", "*", 0, {0, 256, 1, 1, 0, 1}, DESIGN}, /* form 1 (see above) */
+    {"dmvm", "best", "omp", "gcc", "*", 0, {0, 256, 1, 1, 0, 2}, DESIGN}, /* form 2 (see above) */
     {"reduce", "best", "cuda", "nvcc", "*", 0, {8, 256, 4, 1, 0}, DESIGN},
     {"reduce", "best", "omp", "clang", "*", 0, {8, 256, 4, 1, 0}, DESIGN},
     {"reduce", "best", "omp", "gcc", "*", 0, {8, 256, 4, 1, 0}, DESIGN},
@@ -84,10 +92,10 @@ const pb_tuning_row pb_tuning_table[] = {
     {"copy", "best", "omp", "gcc", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
     {"fill", "best", "cuda", "nvcc", "*", 0, {8, 256, 4, 1, 0}, DESIGN},
     {"fill", "best", "omp", "clang", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
-    {"fill", "best", "omp", "gcc", "*", 0, {0, 256, 1, 1, 0, 1}, DESIGN}, /* form 1 (see above) */
+    {"fill", "best", "omp", "gcc", "*", 0, {0, 256, 1, 1, 0, 2}, DESIGN}, /* form 2 (see above) */
     {"fma", "best", "cuda", "nvcc", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
     {"fma", "best", "omp", "clang", "*", 0, {0, 256, 4, 1, 0}, DESIGN},
-    {"fma", "best", "omp", "gcc", "*", 0, {0, 256, 1, 1, 0, 1}, DESIGN}, /* form 1 (see above); form 0 with 4, 8 chains: wrong doubles from gcc-12 on the H200 */
+    {"fma", "best", "omp", "gcc", "*", 0, {0, 256, 1, 1, 0, 2}, DESIGN}, /* form 2 (see above); form 0 with 4, 8 chains: wrong doubles from gcc-12 on the H200 */
     /* vecadd, window, transpose. vecadd: per_sm blocks/teams (0: one thread per
      * elems items), threads, elems = independent 16-byte vectors (CUDA) or elements / groups
      * (OpenMP, vector = 16: groups) of a and of b per thread; elems <= 8. The OpenMP defaults
@@ -121,7 +129,9 @@ const pb_tuning_row pb_tuning_table[] = {
      * gcc's cc-90 rows of dmvm, fill and fma (form 0: dmvm {0, 256, 2, 1, 16} 127.8 GB/s
      * double, 70.8 float at nx=8192; fill {4, 512, 16, 1, 0} 220.2 / 129.4 GB/s; fma
      * {0, 512, 4, 1, 0} 4708.5 GFLOP/s double, {0, 256, 8, 1, 0} 5313.4 float) are out:
-     * the design rows of form 1 above hold for gcc until `portbench tune` measures the forms. */
+     * the design rows above hold for gcc: form 2, since the H100's sweep of forms 0 and 1
+     * (2026-11-26, results/h100/best/20261126T0838Z_issue25_forms/) found none that beat
+     * gcc-12's course version (see the header). */
     {"dmvm", "best", "cuda", "nvcc", "*", 90, {0, 256, 4, 2, 0}, "portbench tune 2026-11-22, NVIDIA H200, double nx=8192: 4467.9 GB/s"},
     {"stream", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4285.4 GB/s"},
     {"copy", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0}, "portbench tune 2026-11-22, NVIDIA H200, double n=2^25: 4292.0 GB/s"},
@@ -170,6 +180,17 @@ const pb_tuning_row pb_tuning_table[] = {
     {"window", "best", "cuda", "nvcc", "*", 90, {8, 256, 4, 1, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 2824.4 GB/s"},
     {"window", "best", "omp", "clang", "*", 90, {0, 128, 4, 1, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 2390.5 GB/s"},
     {"window", "best", "omp", "gcc", "*", 90, {4, 512, 4, 1, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 329.6 GB/s"},
+    /* transpose, histogram and ranksort: `portbench tune BENCH` on the H100 (cc 90), 2026-11-26,
+     * results/h100/best/20261126T0838Z_issue25_forms/part_b/tune/ */
+    {"transpose", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=8192: 2925.1 GB/s"},
+    {"transpose", "best", "omp", "clang", "*", 90, {0, 256, 8, 2, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=8192: 2615.7 GB/s"},
+    {"transpose", "best", "omp", "gcc", "*", 90, {8, 256, 4, 2, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=8192: 556.6 GB/s"},
+    {"histogram", "best", "cuda", "nvcc", "*", 90, {2, 1024, 2, 1, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, int n=2^26: 2854.2 GB/s"},
+    {"histogram", "best", "omp", "clang", "*", 90, {16, 128, 8, 1, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, int n=2^26: 1681.1 GB/s"},
+    {"histogram", "best", "omp", "gcc", "*", 90, {4, 512, 4, 1, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, int n=2^26: 112.3 GB/s"},
+    {"ranksort", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, int n=2^16: 0.6 GB/s"},
+    {"ranksort", "best", "omp", "clang", "*", 90, {0, 128, 1, 1, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, int n=2^16: 0.3 GB/s"},
+    {"ranksort", "best", "omp", "gcc", "*", 90, {0, 256, 2, 1, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, int n=2^16: 0.2 GB/s"},
 };
 /* clang-format on */
 const size_t pb_tuning_nrows = sizeof pb_tuning_table / sizeof pb_tuning_table[0];
@@ -341,12 +362,12 @@ int pb_tuning_lookup(const char *bench, const char *variant, const char *model, 
 
 int pb_best_forms(const char *bench, const char *model)
 {
-    /* the best variants with alternatives (form 1: see the table's header comment) */
-    static const char *const two[] = {"dmvm", "stream", "copy", "fill", "fma"};
+    /* the best variants with alternatives (forms 1 and 2: see the table's header comment) */
+    static const char *const three[] = {"dmvm", "stream", "copy", "fill", "fma"};
     if (model && strcmp(model, "omp") == 0)
-        for (size_t i = 0; i < sizeof two / sizeof *two; ++i)
-            if (bench && strcmp(bench, two[i]) == 0)
-                return 2;
+        for (size_t i = 0; i < sizeof three / sizeof *three; ++i)
+            if (bench && strcmp(bench, three[i]) == 0)
+                return 3;
     return 1;
 }
 

@@ -25,7 +25,7 @@ typedef struct pb_shape {
                   * only (CUDA's kernels always load 16-byte vectors where the data allows it). */
     int form;    /* the kernel's expression: 0 = the best kernel of docs/best.md; 1.. = an
                   * alternative written the way a compiler compiles well (OpenMP dmvm, stream,
-                  * copy, fill, fma: form 1, see pb_tuning.c). A compiler's form comes from the
+                  * copy, fill, fma: forms 1 and 2, see pb_tuning.c). A compiler's form comes from the
                   * table, never from its name in kernel code. Best variants without the form
                   * skip it (pb_best_forms). */
 } pb_shape;
@@ -36,7 +36,7 @@ typedef struct pb_shape {
 #define PB_SHAPE_ELEMS "1,2,4,8,16" /* powers of two up to 16 (16: OpenMP stream, copy, fill, reduce) */
 #define PB_SHAPE_ROWS "1,2,4"
 #define PB_SHAPE_VECTOR "0,16"
-#define PB_SHAPE_FORM "0,1"
+#define PB_SHAPE_FORM "0,1,2"
 
 typedef struct pb_tuning_row {
     const char *bench;     /* dmvm, reduce, stream, copy, fill, fma */

@@ -89,8 +89,8 @@ typedef void (*micro_double)(long, const double *, double *, double, long, int, 
 static int micro(const char *bench, const pb_args *a)
 {
     const pb_shape *sh = pb_omp_best_shape(bench, a->dtype);
-    if (!sh->threads || (sh->form && (sh->form != 1 || sh->elems != 1 || sh->vector)))
-        return PB_SKIP; /* form 1: one element per iteration */
+    if (!sh->threads || (sh->form && (sh->form > 2 || sh->elems != 1 || sh->vector)))
+        return PB_SKIP; /* forms 1 and 2: one element per iteration */
     const int fill = strcmp(bench, "fill") == 0, copy = strcmp(bench, "copy") == 0;
     void *src = fill ? NULL : a->buf[0], *dest = a->buf[fill ? 0 : 1];
     if (sh->vector && (!pb_omp_aligned16(src) || !pb_omp_aligned16(dest)))

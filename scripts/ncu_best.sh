@@ -4,7 +4,8 @@
 # after the warm-up), at the target table's sizes. What limits each: DRAM throughput,
 # occupancy, registers, the issue rate and the warp stall reasons.
 # usage: scripts/ncu_best.sh OUTDIR [NAME...]   (on a GPU host with ncu; from the bundle)
-# NAME: dmvm, reduce, stream_float, stream_double, fma_float, fma_double (default: all but fma_double)
+# NAME: dmvm, reduce, stream_float, stream_double, fma_float, fma_double (default: all but fma_double),
+#       and the course kernels' bests: vecadd, window, transpose, gemm, histogram, ranksort
 set -uo pipefail
 out=${1:?usage: ncu_best.sh OUTDIR [NAME...]}
 shift
@@ -53,6 +54,12 @@ for name in "${names[@]}"; do
     d=${name#fma_}
     prof ${name}_cuda pb-cuda fma_best fma --n 4194304 --chain 1024 --dtype $d --backend cuda --variants best
     prof ${name}_clang19 pb-omp-clang-19 fma_best fma --n 4194304 --chain 1024 --dtype $d --backend omp --variants best ;;
+  vecadd) four vecadd "" "" vecadd_best vecadd --n 134217728 --dtype double ;;
+  window) four window "" "" window_best window --n 67108864 --radius 3 --dtype float ;;
+  transpose) four transpose cublas geam transpose_best transpose --n 8192 --dtype float ;;
+  gemm) four gemm cublas 'gemm|xmma|cutlass' 'gemm_best|best_tiles' gemm --size 4096 --dtype float ;;
+  histogram) four histogram cub 'Histogram' histogram_best histogram --n 67108864 --bins 256 --dtype int ;;
+  ranksort) four ranksort "" "" 'ranksort_best|rank_best' ranksort --n 65536 --dtype float ;;
   *) echo "ncu_best: unknown name $name" >&2; status=2 ;;
   esac
 done

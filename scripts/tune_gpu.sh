@@ -5,7 +5,7 @@
 # for harness/pb_tuning.c; this script collects those rows in OUTDIR/tuning_rows.txt, to
 # paste into the table and commit (a row names the GPU's compute capability, so rows of
 # other GPUs stay valid beside it).
-# The sweep is small on purpose (six to sixteen candidates per benchmark, forms included,
+# The sweep is small on purpose (six to twenty candidates per benchmark, forms included,
 # one dtype, 5 repetitions at sizes well beyond the L2 cache; `portbench tune --help` lists
 # them): about 150 portbench runs of three workers each, some minutes of GPU time in all.
 # usage: scripts/tune_gpu.sh OUTDIR [BENCH...] (default: dmvm reduce stream copy fill fma vecadd window

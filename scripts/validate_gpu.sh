@@ -236,7 +236,8 @@ shapes=("per_sm=1,threads=64,elems=4,rows=4,vector=0,form=0" "per_sm=0,threads=9
         "per_sm=3,threads=1024,elems=2,rows=2,vector=0,form=0" "per_sm=2,threads=32,elems=8,rows=1,vector=0,form=0"
         "per_sm=1,threads=64,elems=16,rows=1,vector=0,form=0"
         "per_sm=1,threads=64,elems=2,rows=1,vector=16,form=0" "per_sm=0,threads=96,elems=16,rows=1,vector=16,form=0"
-        "per_sm=0,threads=256,elems=1,rows=1,vector=0,form=1" "per_sm=2,threads=128,elems=2,rows=2,vector=0,form=1")
+        "per_sm=0,threads=256,elems=1,rows=1,vector=0,form=1" "per_sm=2,threads=128,elems=2,rows=2,vector=0,form=1"
+        "per_sm=0,threads=256,elems=1,rows=1,vector=0,form=2" "per_sm=0,threads=256,elems=4,rows=1,vector=0,form=2")
 # 5 for vecadd, window, transpose: each benchmark's own shapes, every K kernel;
 # CUDA transpose has tiles of elems 1 (32 x 32) and 2 (64 x 64) only, vector=16 and OpenMP
 # transpose's rows=2 (coalesced writes) are OpenMP only; racecheck where a block shares
@@ -308,14 +309,14 @@ for bench in dmvm reduce stream copy fill fma; do
     [ "$bench" = dmvm ] && [[ "$shape" == *elems=8* || "$shape" == *elems=16* ]] && continue # dmvm: up to 4
     [ "$bench" = fma ] && [[ "$shape" == *elems=16* ]] && continue # fma: chains up to 8
     [ "$bench" = fma ] && [[ "$shape" == *vector=16* ]] && continue # no 16-byte groups
-    [ "$bench" = reduce ] && [[ "$shape" == *form=1* ]] && continue # reduce has form 0 only
-    [ "$bench" != dmvm ] && [[ "$shape" == *form=1* && "$shape" != *elems=1,* ]] && continue # form 1: one element
+    [ "$bench" = reduce ] && [[ "$shape" == *form=[12]* ]] && continue # reduce has form 0 only
+    [ "$bench" != dmvm ] && [[ "$shape" == *form=[12]* && "$shape" != *elems=1,* ]] && continue # forms 1, 2: one element
     sizes=${alt[$bench]}
     # dmvm's 16-byte groups: rows of whole groups (multiples of 4), and rows that are not
     # (element loads of the same rows and elems)
     [ "$bench" = dmvm ] && [[ "$shape" == *vector=16* ]] && sizes="--size 3,4,33,36,4100,16385,16388 --dtype float,double"
     backends=cuda,omp,omp@gcc
-    [[ "$shape" == *elems=16* || "$shape" == *vector=16* || "$shape" == *form=1* ]] && backends=omp,omp@gcc # OpenMP only
+    [[ "$shape" == *elems=16* || "$shape" == *vector=16* || "$shape" == *form=[12]* ]] && backends=omp,omp@gcc # OpenMP only
     race=no
     [ "$bench" = dmvm ] || [ "$bench" = reduce ] && race=yes
     best_shape "$bench" "$shape" "$backends" "$sizes" $race
