@@ -37,14 +37,20 @@
  * toolchain; the fields not named keep the table's value; elems=16, vector=16 and form=1, 2
  * only OpenMP runs, the CUDA rows skip them). Every candidate of a benchmark with forms
  * names its form: the table's rows differ in it (gcc: 1), and a candidate measures one
- * expression for every toolchain. Few candidates and one dtype keep the whole sweep of
- * the six benchmarks within a few minutes of GPU time. */
+ * expression for every toolchain. Likewise the method (OpenMP stream, copy, fill, fma,
+ * vecadd: dpf, loop, bare): a candidate that names none runs method 0 (method=0 is added
+ * to its PB_TUNE), the last candidates name methods 1 and 2 (OpenMP only; bare: clang
+ * only). Few candidates and one dtype keep the whole sweep of the six benchmarks within a
+ * few minutes of GPU time. */
 typedef struct sweep {
     const char *bench, *size, *extra; /* extra: more options (fma: the chain) */
-    const char *candidates[20];
+    const char *candidates[24];
 } sweep;
 
 /* clang-format off */
+/* a shape in methods 1 (`target teams loop`) and 2 (`ompx_bare`), for the best variants that
+ * have them (the same shape in method 0 is among the candidates) */
+#define METHOD_SHAPES(shape) shape ",method=1", shape ",method=2"
 /* the one-pass streaming kernels (stream, copy, fill) try the same shapes: one element per
  * load (vector=0), then 16-byte groups per load (vector=16, OpenMP's `aligned` clause),
  * then form 1 (OpenMP: the `kernel` loop with the shape's teams and threads) */
@@ -57,7 +63,9 @@ typedef struct sweep {
      "per_sm=8,threads=256,elems=4,vector=16,form=0", "per_sm=8,threads=512,elems=2,vector=16,form=0",      \
      "per_sm=0,threads=256,elems=1,vector=0,form=1", "per_sm=0,threads=128,elems=1,vector=0,form=1",        \
      "per_sm=0,threads=512,elems=1,vector=0,form=1", "per_sm=8,threads=256,elems=1,vector=0,form=1",        \
-     "per_sm=0,threads=256,elems=1,vector=0,form=2"}
+     "per_sm=0,threads=256,elems=1,vector=0,form=2",                                                        \
+     METHOD_SHAPES("per_sm=0,threads=256,elems=2,vector=0,form=0"),                                         \
+     METHOD_SHAPES("per_sm=0,threads=256,elems=4,vector=0,form=0")}
 static const sweep sweeps[] = {
     {"dmvm", "8192", "", /* vector=16: OpenMP only, rows * elems <= 4; form=1: OpenMP only */
      {"per_sm=0,threads=256,rows=1,elems=2,vector=0,form=0", "per_sm=0,threads=256,rows=2,elems=1,vector=0,form=0",
@@ -86,7 +94,8 @@ static const sweep sweeps[] = {
       "per_sm=0,threads=256,elems=8,form=0", "per_sm=0,threads=128,elems=4,form=0", "per_sm=0,threads=512,elems=4,form=0",
       "per_sm=0,threads=128,elems=1,form=0", "per_sm=0,threads=128,elems=2,form=0", "per_sm=0,threads=512,elems=1,form=0",
       "per_sm=0,threads=512,elems=2,form=0", "per_sm=0,threads=256,elems=1,form=1", "per_sm=0,threads=128,elems=1,form=1",
-      "per_sm=0,threads=512,elems=1,form=1", "per_sm=4,threads=256,elems=1,form=1", "per_sm=0,threads=256,elems=1,form=2"}},
+      "per_sm=0,threads=512,elems=1,form=1", "per_sm=4,threads=256,elems=1,form=1", "per_sm=0,threads=256,elems=1,form=2",
+      METHOD_SHAPES("per_sm=0,threads=128,elems=4,form=0"), METHOD_SHAPES("per_sm=0,threads=256,elems=8,form=0")}},
     /* vecadd, window, transpose */
     {"vecadd", "2^25", "", /* elems <= 8 */
      {"per_sm=0,threads=256,elems=1,vector=0", "per_sm=0,threads=256,elems=2,vector=0",
@@ -94,7 +103,8 @@ static const sweep sweeps[] = {
       "per_sm=8,threads=256,elems=4,vector=0", "per_sm=4,threads=512,elems=8,vector=0",
       "per_sm=16,threads=256,elems=2,vector=0", "per_sm=0,threads=256,elems=1,vector=16",
       "per_sm=0,threads=256,elems=2,vector=16", "per_sm=8,threads=256,elems=2,vector=16",
-      "per_sm=8,threads=256,elems=4,vector=16", "per_sm=4,threads=512,elems=8,vector=16"}},
+      "per_sm=8,threads=256,elems=4,vector=16", "per_sm=4,threads=512,elems=8,vector=16",
+      METHOD_SHAPES("per_sm=0,threads=256,elems=1,vector=0"), METHOD_SHAPES("per_sm=0,threads=256,elems=2,vector=0")}},
     {"window", "2^25", "--radius 3", /* elems <= 8 */
      {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
       "per_sm=0,threads=128,elems=4", "per_sm=0,threads=512,elems=2", "per_sm=0,threads=256,elems=8",
@@ -119,7 +129,7 @@ static const sweep sweeps[] = {
       "per_sm=0,threads=32,elems=8", "per_sm=0,threads=128,elems=8", "per_sm=0,threads=512,elems=1"}},
 };
 /* clang-format on */
-enum { NSWEEPS = sizeof sweeps / sizeof sweeps[0], MAX_CAND = 20, MAX_TC = 3 };
+enum { NSWEEPS = sizeof sweeps / sizeof sweeps[0], MAX_CAND = 24, MAX_TC = 3 };
 
 /* toolchain families: the tuning table's toolchain column and the rows' compiler */
 static const char *const toolchains[MAX_TC] = {"nvcc", "clang", "gcc"};
@@ -159,7 +169,10 @@ static void usage(FILE *f)
             "  candidate's reason on stderr), 2 for bad input (checked once, before anything runs).\n"
             "  Candidates (elems=16, vector=16 and form=1, 2 run in OpenMP only; form=1 is the kernel written\n"
             "  as the course's v1 / `kernel` loop with the shape's launch clauses, form=2 the same loop without\n"
-            "  them (the runtime's launch), see harness/pb_tuning.c):\n",
+            "  them (the runtime's launch), see harness/pb_tuning.c; method=1 and 2 are the same kernel as\n"
+            "  `target teams loop` and as `ompx_bare` (OpenMP only, bare: compilers that have it); a candidate\n"
+            "  of stream, copy, fill, fma or vecadd that names no method runs method 0, `target teams\n"
+            "  distribute parallel for`):\n",
             sweep_names(), PB_TUNE_ENV);
     for (int s = 0; s < NSWEEPS; ++s) {
         fprintf(f, "    %-10s", sweeps[s].bench);
@@ -433,9 +446,13 @@ int pb_cmd_tune(int argc, char **argv)
     int any_run_failed = 0;
     for (int k = 0; k < ncand && !stop_signal; ++k) {
         char tune[512] = "";
+        /* a best variant with methods runs the candidate's, else method 0 (not the table's) */
+        const char *method0 =
+            pb_best_methods(sw->bench, "omp") != 1u && !strstr(sw->candidates[k], "method=") ? ",method=0" : "";
         for (int t = 0; t < MAX_TC; ++t) {
             size_t len = strlen(tune);
-            snprintf(tune + len, sizeof tune - len, "%s%s:%s", len ? ";" : "", toolchains[t], sw->candidates[k]);
+            snprintf(tune + len, sizeof tune - len, "%s%s:%s%s", len ? ";" : "", toolchains[t], sw->candidates[k],
+                     method0);
         }
         snprintf(csv, sizeof csv, "%s/cand%d.csv", tmpdir, k);
         if (!quiet)
@@ -537,10 +554,13 @@ int pb_cmd_tune(int argc, char **argv)
         pb_tuning_lookup(sw->bench, "best", t == 0 ? "cuda" : "omp", toolchains[t],
                          strcmp(row_dtype, "*") ? row_dtype : NULL, cc, &sh, src, sizeof src);
         pb_tune_apply(sw->candidates[best], toolchains[t], &sh, err, sizeof err);
-        printf("    {\"%s\", \"best\", \"%s\", \"%s\", \"%s\", %d, {%d, %d, %d, %d, %d, %d}, \"portbench tune %s, "
+        if (!strstr(sw->candidates[best], "method="))
+            sh.method = 0; /* as it ran (method=0 added above) */
+        printf("    {\"%s\", \"best\", \"%s\", \"%s\", \"%s\", %d, {%d, %d, %d, %d, %d, %d, %d}, \"portbench tune %s, "
                "%s, %s %s=%s: %.*f %s\"},%s\n",
                sw->bench, t == 0 ? "cuda" : "omp", toolchains[t], row_dtype, cc, sh.per_sm, sh.threads, sh.elems,
-               sh.rows, sh.vector, sh.form, date, gpu.name, dtypes, pb_bench_find(sw->bench)->size_option + 2, size,
+               sh.rows, sh.vector, sh.form, sh.method, date, gpu.name, dtypes,
+               pb_bench_find(sw->bench)->size_option + 2, size,
                res[best][t].rate < 10    ? 4
                : res[best][t].rate < 100 ? 2
                                          : 1,

@@ -58,7 +58,20 @@
  *          (results/h200/dmvm/20261122T194943Z_dmvm_nx16384_4tc/); its fill best 1134 GB/s
  *          against `kernel` 2004 (2^28 double, results/h200/fill/20261122T163136Z_fill_2e28_t/),
  *          its fma best 4599 GFLOP/s against `kernel` 6060 (2^22 double, chain 1024,
- *          results/h200/fma/20261122T195018Z_fma_2e22_4tc/). */
+ *          results/h200/fma/20261122T195018Z_fma_2e22_4tc/).
+ *
+ * method: how the OpenMP kernel is written, SPECaccel's "method" (pb_best_methods says
+ * which best variants have which; docs/best.md):
+ *  method 0  `target teams distribute parallel for simd` (every kernel above)
+ *  method 1  `target teams loop`: the same loop body, the implementation maps it
+ *  method 2  `target teams ompx_bare num_teams(g) thread_limit(b)` (LLVM's extension,
+ *            clang >= 18): CUDA-style ids (ompx_block_id_x, ompx_thread_id_x), a
+ *            grid-stride loop over the same iterations
+ * Methods 1 and 2 exist for form 0 and vector = 0, for some elems only (OpenMP stream,
+ * copy, fill, vecadd: 1, 2, 4; fma: 1, 4, 8); other shapes of them are a SKIP. A compiler
+ * whose build lacks the construct (configure test, pb_omp_features in CMakeLists.txt)
+ * skips them with the reason in the row's note. Every row here is method 0 until a sweep
+ * measures the others. */
 #include "pb_tuning.h"
 #include "pb_common.h"
 
@@ -68,8 +81,9 @@
 
 #define DESIGN "design default (not measured)"
 
-/* A row's shape names `form` only when it is not 0 (every row written before the field
- * existed, and every sweep's row of form 0, reads as before): C sets the rest to 0. */
+/* A row's shape names `form` and `method` only when not 0 (every row written before the
+ * fields existed, and every sweep's row of form and method 0, reads as before): C sets the
+ * rest to 0. */
 #if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 #endif
@@ -77,7 +91,7 @@
 /* one row per line, as the sweep prints them */
 /* clang-format off */
 const pb_tuning_row pb_tuning_table[] = {
-    /* bench     variant model  toolchain dtype cc  {per_sm, threads, elems, rows, vector, form}  source */
+    /* bench     variant model  toolchain dtype cc  {per_sm, threads, elems, rows, vector, form, method}  source */
     {"dmvm", "best", "cuda", "nvcc", "*", 0, {0, 256, 2, 2, 0}, DESIGN},
     {"dmvm", "best", "omp", "clang", "*", 0, {0, 256, 2, 2, 0}, DESIGN},
     {"dmvm", "best", "omp", "gcc", "*", 0, {0, 256, 1, 1, 0, 2}, DESIGN}, /* form 2 (see above) */
@@ -220,6 +234,8 @@ int pb_shape_check(const pb_shape *s, char *err, size_t cap)
                  PB_SHAPE_VECTOR);
     else if (!in_list(s->form, PB_SHAPE_FORM))
         snprintf(err, cap, "form=%d: accepted %s (the kernel's expression)", s->form, PB_SHAPE_FORM);
+    else if (!in_list(s->method, PB_SHAPE_METHOD))
+        snprintf(err, cap, "method=%d: accepted %s (0 dpf, 1 loop, 2 bare)", s->method, PB_SHAPE_METHOD);
     else
         return 0;
     return -1;
@@ -234,11 +250,14 @@ int pb_shape_parse(const char *spec, pb_shape *s, char *err, size_t cap)
             ++t;
         char *eq = strchr(t, '='), *end;
         if (!eq) {
-            snprintf(err, cap, "'%s' is not key=value (keys: per_sm, threads, elems, rows, vector, form)", t);
+            snprintf(err, cap, "'%s' is not key=value (keys: per_sm, threads, elems, rows, vector, form, method)", t);
             return -1;
         }
         *eq = '\0';
         long v = strtol(eq + 1, &end, 10);
+        for (int m = 0; strcmp(t, "method") == 0 && m < PB_NMETHODS; ++m)
+            if (strcmp(eq + 1, pb_method_name(m)) == 0) /* method=loop */
+                v = m, end = eq + 1 + strlen(eq + 1);
         if (end == eq + 1 || *end || v < 0 || v > 1 << 20) {
             snprintf(err, cap, "%s=%s: not a number", t, eq + 1);
             return -1;
@@ -249,9 +268,10 @@ int pb_shape_parse(const char *spec, pb_shape *s, char *err, size_t cap)
                      : strcmp(t, "rows") == 0    ? &s->rows
                      : strcmp(t, "vector") == 0  ? &s->vector
                      : strcmp(t, "form") == 0    ? &s->form
+                     : strcmp(t, "method") == 0  ? &s->method
                                                  : NULL;
         if (!field) {
-            snprintf(err, cap, "unknown key '%s' (keys: per_sm, threads, elems, rows, vector, form)", t);
+            snprintf(err, cap, "unknown key '%s' (keys: per_sm, threads, elems, rows, vector, form, method)", t);
             return -1;
         }
         *field = (int)v;
@@ -268,6 +288,25 @@ void pb_shape_format(const pb_shape *s, char *buf, size_t cap)
     len = strlen(buf);
     if (s->form && len < cap) /* likewise */
         snprintf(buf + len, cap - len, ",form=%d", s->form);
+    len = strlen(buf);
+    if (s->method && len < cap) /* likewise */
+        snprintf(buf + len, cap - len, ",method=%d", s->method);
+}
+
+const char *pb_method_name(int method)
+{
+    static const char *const names[PB_NMETHODS] = {"dpf", "loop", "bare"};
+    return method >= 0 && method < PB_NMETHODS ? names[method] : NULL;
+}
+
+/* the methods of this process's compiler (pb_tuning_set_methods) */
+static unsigned methods_have = (1u << PB_NMETHODS) - 1;
+static const char *methods_why = "";
+
+void pb_tuning_set_methods(unsigned have, const char *why)
+{
+    methods_have = have;
+    methods_why = why ? why : "";
 }
 
 int pb_tune_apply(const char *value, const char *toolchain, pb_shape *s, char *err, size_t cap)
@@ -348,14 +387,16 @@ int pb_tuning_lookup(const char *bench, const char *variant, const char *model, 
     char err[200] = "";
     int applied = tune && *tune ? pb_tune_apply(tune, toolchain, out, err, sizeof err) : 0;
     if (src) {
-        char shape[96];
+        char shape[112], miss[160] = "";
         pb_shape_format(out, shape, sizeof shape);
+        if (!(methods_have & 1u << out->method)) /* why the row is a SKIP, before PB_TUNE's echo */
+            snprintf(miss, sizeof miss, " (%s: not in this compiler, %s)", pb_method_name(out->method), methods_why);
         if (applied > 0)
-            snprintf(src, cap, "%s from %s=%s", shape, PB_TUNE_ENV, tune);
+            snprintf(src, cap, "%s%s from %s=%s", shape, miss, PB_TUNE_ENV, tune);
         else if (applied < 0)
-            snprintf(src, cap, "%s (%s; %s ignored: %s)", shape, where, PB_TUNE_ENV, err);
+            snprintf(src, cap, "%s%s (%s; %s ignored: %s)", shape, miss, where, PB_TUNE_ENV, err);
         else
-            snprintf(src, cap, "%s (%s)", shape, where);
+            snprintf(src, cap, "%s%s (%s)", shape, miss, where);
     }
     return 0;
 }
@@ -371,11 +412,24 @@ int pb_best_forms(const char *bench, const char *model)
     return 1;
 }
 
+unsigned pb_best_methods(const char *bench, const char *model)
+{
+    /* the best variants written in every method (the others: method 0 only) */
+    static const char *const all[] = {"stream", "copy", "fill", "fma", "vecadd"};
+    if (model && strcmp(model, "omp") == 0)
+        for (size_t i = 0; i < sizeof all / sizeof *all; ++i)
+            if (bench && strcmp(bench, all[i]) == 0)
+                return (1u << PB_NMETHODS) - 1;
+    return 1u << PB_METHOD_DPF;
+}
+
 void pb_tuning_best_shape(const char *bench, const char *model, const char *toolchain, const char *dtype, int cc,
                           pb_shape *out)
 {
     if (pb_tuning_lookup(bench, "best", model, toolchain, dtype, cc, out, NULL, 0) != 0 ||
-        pb_shape_check(out, NULL, 0) != 0 || out->form >= pb_best_forms(bench, model))
+        pb_shape_check(out, NULL, 0) != 0 || out->form >= pb_best_forms(bench, model) ||
+        !(pb_best_methods(bench, model) & 1u << out->method) || (out->method && out->form) ||
+        !(methods_have & 1u << out->method))
         memset(out, 0, sizeof *out);
 }
 

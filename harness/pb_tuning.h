@@ -28,6 +28,11 @@ typedef struct pb_shape {
                   * copy, fill, fma: forms 1 and 2, see pb_tuning.c). A compiler's form comes from the
                   * table, never from its name in kernel code. Best variants without the form
                   * skip it (pb_best_forms). */
+    int method;  /* how the OpenMP kernel is written, SPECaccel's "method" (pb_best_methods):
+                  * 0 = `target teams distribute parallel for simd` (the kernels of every form),
+                  * 1 = `target teams loop`, 2 = `target teams ompx_bare` (LLVM's extension:
+                  * CUDA-style block and thread ids). Form 0 only; a compiler without the
+                  * construct skips it (pb_tuning_set_methods). */
 } pb_shape;
 
 /* Accepted values: what the kernels are instantiated for. */
@@ -37,6 +42,8 @@ typedef struct pb_shape {
 #define PB_SHAPE_ROWS "1,2,4"
 #define PB_SHAPE_VECTOR "0,16"
 #define PB_SHAPE_FORM "0,1,2"
+#define PB_SHAPE_METHOD "0,1,2"
+enum { PB_METHOD_DPF = 0, PB_METHOD_LOOP = 1, PB_METHOD_BARE = 2, PB_NMETHODS = 3 };
 
 typedef struct pb_tuning_row {
     const char *bench;     /* dmvm, reduce, stream, copy, fill, fma */
@@ -55,7 +62,7 @@ extern const size_t pb_tuning_nrows;
 
 /* The environment variable read by pb_tuning_lookup. Its value is a ';'-separated list of
  * sections, each "[TOOLCHAIN:]key=value,key=value" with keys per_sm, threads, elems,
- * rows, vector, form; a section with a toolchain prefix (nvcc, clang, gcc) applies only to that
+ * rows, vector, form, method; a section with a toolchain prefix (nvcc, clang, gcc) applies only to that
  * toolchain's backends, one without applies to all. Keys not given keep the table's value. */
 #define PB_TUNE_ENV "PB_TUNE"
 
@@ -72,9 +79,24 @@ int pb_tuning_lookup(const char *bench, const char *variant, const char *model, 
  * 1 unless the kernels have alternatives. */
 int pb_best_forms(const char *bench, const char *model);
 
+/* The methods (a mask of 1u << pb_shape.method) of BENCH's best variant in MODEL: OpenMP
+ * stream, copy, fill, fma and vecadd have all three (for some elems only: the kernels
+ * say which), every other best variant method 0 only. */
+unsigned pb_best_methods(const char *bench, const char *model);
+/* "dpf", "loop", "bare" (NULL for another value). */
+const char *pb_method_name(int method);
+
+/* The methods the compiler of this process has (a mask of 1u << method), registered by an
+ * OpenMP worker at init from its build's feature tests, with `why`, a few words on why a
+ * missing one is missing (kept by pointer: a string literal). A shape of a missing method
+ * is skipped, and pb_tuning_lookup's source says so after the shape:
+ * "...,method=2 (bare: not in this compiler, WHY)". Until set: every method. */
+void pb_tuning_set_methods(unsigned have, const char *why);
+
 /* The shape a best variant runs with: pb_tuning_lookup's, or all zero (threads = 0: the
- * variant is skipped) when no row matches, a value is outside the accepted ones or the
- * form is not one of the variant's (pb_best_forms). */
+ * variant is skipped) when no row matches, a value is outside the accepted ones, the
+ * form is not one of the variant's (pb_best_forms), or the method is not one of the
+ * variant's (pb_best_methods, form 0 only) or not one this compiler has. */
 void pb_tuning_best_shape(const char *bench, const char *model, const char *toolchain, const char *dtype, int cc,
                           pb_shape *out);
 
@@ -83,7 +105,8 @@ int pb_shape_parse(const char *spec, pb_shape *s, char *err, size_t cap);
 /* 0 if every field holds an accepted value; -1 with a message. */
 int pb_shape_check(const pb_shape *s, char *err, size_t cap);
 /* "per_sm=4,threads=256,elems=4,rows=1" (",vector=16" added when vector is not 0,
- * ",form=1" when form is not 0): the PB_TUNE syntax. */
+ * ",form=1" when form is not 0, ",method=1" when method is not 0): the PB_TUNE syntax.
+ * pb_shape_parse also takes a method by name (method=loop). */
 void pb_shape_format(const pb_shape *s, char *buf, size_t cap);
 
 /* The section of a PB_TUNE value that applies to toolchain, merged over *s (sections

@@ -12,6 +12,16 @@
 #include <math.h>
 #include <string.h>
 
+/* The offload proof of method 1 (`target teams loop`, best_kernels.inc): an OpenMP API
+ * call (omp_is_initial_device, PB_MARK_RAN_ON) is not allowed in a `loop` region (gcc
+ * refuses it), and a call to a function of ours made clang-19 give the loop one thread
+ * per team; a variable is read instead, PB_RAN_ON_HOST in the host's copy and
+ * PB_RAN_ON_DEVICE in the device's (pb_omp_best_init). */
+#pragma omp declare target
+int pb_omp_best_where = PB_RAN_ON_HOST; /* visible: the host updates the device copy */
+#pragma omp end declare target
+#define PB_MARK_RAN_ON_LOOP(p) (*(p) = pb_omp_best_where)
+
 #define T float
 #define SFX _float
 #define FMA fmaf
@@ -54,9 +64,28 @@ enum { PB_BEST_MAX = 32 };
 static pb_shape shapes[PB_BEST_MAX][PB_NDTYPES]; /* a float lane moves half a double one's bytes */
 static const pb_shape none;
 
+/* the methods this build has (omp_common.h), and why the others are missing */
+static unsigned best_methods(const char **why)
+{
+    unsigned have = 1u << PB_METHOD_DPF;
+    if (PB_OMP_LOOP)
+        have |= 1u << PB_METHOD_LOOP;
+    if (PB_OMP_BARE)
+        have |= 1u << PB_METHOD_BARE;
+    *why = "its configure test failed"; /* pb_omp_features in CMakeLists.txt, omp_target/features/ */
+    return have;
+}
+
 void pb_omp_best_init(int cc, int sms)
 {
     (void)sms;
+    /* the device's copy of pb_omp_best_where says "device"; on the host (fallback) both are one */
+    pb_omp_best_where = PB_RAN_ON_DEVICE;
+    PB_PRAGMA(omp target update to(pb_omp_best_where) device(pb_omp_device()))
+    pb_omp_best_where = PB_RAN_ON_HOST;
+    const char *why;
+    const unsigned have = best_methods(&why);
+    pb_tuning_set_methods(have, why);
     for (size_t b = 0; b < pb_nbenches && b < PB_BEST_MAX; ++b)
         for (int t = 0; t < PB_NDTYPES; ++t)
             pb_tuning_best_shape(pb_benches[b]->name, "omp", PB_OMP_GCC ? "gcc" : "clang", pb_dtype_name((pb_dtype)t),
@@ -81,9 +110,10 @@ static int run_dmvm_best(const pb_args *a)
     return dmvm_best__double(sh, (long)a->n, a->buf[DMVM_MAT], a->buf[DMVM_SRC], a->buf[DMVM_DEST], a->ran_on);
 }
 
-/* the kernels of stream, copy and fill: n, src, dest, value, teams, threads, elems, vector, form, ran_on */
-typedef void (*micro_float)(long, const float *, float *, float, long, int, int, int, int, int *);
-typedef void (*micro_double)(long, const double *, double *, double, long, int, int, int, int, int *);
+/* the kernels of stream, copy and fill: n, src, dest, value, teams, threads, elems, vector, form, method,
+ * ran_on */
+typedef int (*micro_float)(long, const float *, float *, float, long, int, int, int, int, int, int *);
+typedef int (*micro_double)(long, const double *, double *, double, long, int, int, int, int, int, int *);
 
 /* stream, copy (src = buf 0, dest = buf 1) and fill (dest = buf 0, value: every byte PB_FILL_BYTE) */
 static int micro(const char *bench, const pb_args *a)
@@ -102,14 +132,12 @@ static int micro(const char *bench, const pb_args *a)
         float v;
         memset(&v, PB_FILL_BYTE, sizeof v);
         const micro_float fn = fill ? fill_best__float : copy ? copy_best__float : stream_best__float;
-        fn(n, src, dest, v, teams, sh->threads, sh->elems, sh->vector, sh->form, a->ran_on);
-    } else {
-        double v;
-        memset(&v, PB_FILL_BYTE, sizeof v);
-        const micro_double fn = fill ? fill_best__double : copy ? copy_best__double : stream_best__double;
-        fn(n, src, dest, v, teams, sh->threads, sh->elems, sh->vector, sh->form, a->ran_on);
+        return fn(n, src, dest, v, teams, sh->threads, sh->elems, sh->vector, sh->form, sh->method, a->ran_on);
     }
-    return PB_OK;
+    double v;
+    memset(&v, PB_FILL_BYTE, sizeof v);
+    const micro_double fn = fill ? fill_best__double : copy ? copy_best__double : stream_best__double;
+    return fn(n, src, dest, v, teams, sh->threads, sh->elems, sh->vector, sh->form, sh->method, a->ran_on);
 }
 
 int pb_omp_stream_best(const pb_args *a) { return micro("stream", a); }
@@ -124,9 +152,9 @@ int pb_omp_fma_best(const pb_args *a)
     const long n = (long)a->n, teams = pb_shape_teams(sh, pb_omp_sms(), (n + sh->elems - 1) / sh->elems, sh->threads);
     if (a->dtype == PB_FLOAT)
         return fma_best__float(n, a->param[0], (float)PB_FMA_A, (float)PB_FMA_B, a->buf[0], a->buf[1], teams,
-                               sh->threads, sh->elems, sh->vector, sh->form, a->ran_on);
+                               sh->threads, sh->elems, sh->vector, sh->form, sh->method, a->ran_on);
     return fma_best__double(n, a->param[0], PB_FMA_A, PB_FMA_B, a->buf[0], a->buf[1], teams, sh->threads, sh->elems,
-                            sh->vector, sh->form, a->ran_on);
+                            sh->vector, sh->form, sh->method, a->ran_on);
 }
 
 /* ---- vecadd, window, transpose (best_vecadd_window_transpose.inc): their rows are in their benchmarks'

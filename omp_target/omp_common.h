@@ -35,6 +35,39 @@
  * threads keep the same semantics, since the kernels never depend on the thread count. */
 #define PB_TEAM_THREADS(n) (omp_is_initial_device() ? 4 : PB_TEAM_LIMIT(n))
 
+/* The best variants' methods (pb_shape.method, harness/pb_tuning.h) that this compiler has,
+ * from the worker's configure tests (pb_omp_features in CMakeLists.txt: a program with the
+ * construct is compiled and its host fallback must run every iteration), not from the
+ * compiler's name: PB_HAVE_TEAMS_LOOP (`target teams loop`; clang-16 accepts it and emits
+ * no code for it), PB_HAVE_OMPX_BARE (LLVM's `ompx_bare` clause and <ompx.h>). */
+#if defined(PB_HAVE_TEAMS_LOOP) && PB_HAVE_TEAMS_LOOP
+#define PB_OMP_LOOP 1
+#else
+#define PB_OMP_LOOP 0
+#endif
+#if defined(PB_HAVE_OMPX_BARE) && PB_HAVE_OMPX_BARE && defined(__has_include)
+#if __has_include(<ompx.h>)
+#include <ompx.h>
+#define PB_OMP_BARE 1
+#endif
+#endif
+#ifndef PB_OMP_BARE
+#define PB_OMP_BARE 0
+#endif
+
+/* Method 2 (ompx_bare): the body under it runs as CUDA thread (bid, tid) of a grid of
+ * `grid` blocks of `block` threads. On the GPU each thread runs it once with its own ids;
+ * on the host (fallback) clang's ompx ids are not those of a grid (every host team is
+ * block 0 and no thread has an id outside a parallel region), so the one host team runs
+ * the body for every (bid, tid) of the grid in turn: the same iterations as the GPU's
+ * launch, serially (the bare kernels have no barriers). */
+#define PB_BARE_THREADS(grid, block, bid, tid)                                                    \
+    const int host_ = omp_is_initial_device();                                                    \
+    const long bid0_ = host_ ? 0 : ompx_block_id_x(), bid1_ = host_ ? (long)(grid) : bid0_ + 1,   \
+               tid0_ = host_ ? 0 : ompx_thread_id_x(), tid1_ = host_ ? (long)(block) : tid0_ + 1; \
+    for (long bid = bid0_; bid < bid1_; ++bid)                                                    \
+        for (long tid = tid0_; tid < tid1_; ++tid)
+
 /* num_teams on the host (fallback): libomp runs teams as threads; one team is enough. */
 #define PB_HOST_TEAMS(t) (pb_omp_on_host() ? 1 : (t))
 

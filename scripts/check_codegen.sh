@@ -25,6 +25,9 @@
 #     fill_best_v<K> K STG.E.128, vpartials_acc<K> (reduce) a 128-bit load, in float and
 #     double (reduce also int); dmvm_best_vr<R>_k<K> at least R*K 128-bit loads (the
 #     matrix groups). gcc-12 keeps scalar loads (not checked).
+#  5. `target teams loop` (best's method 1): clang makes `distribute parallel for` of the
+#     stream, copy, fill and vecadd kernels and `distribute` alone of fma's (a call in the
+#     body); gcc lowers every one to distribute + parallel + for + simd.
 # usage: scripts/check_codegen.sh BUILD_DIR   (tools from scripts/setup.sh)
 set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -147,4 +150,76 @@ if [ -n "$img" ]; then
 else
   say "skip clang 128-bit accesses: no sm_90 device image of pb-omp-clang-19"
 fi
+
+# ---- 5. `target teams loop` (best's method 1, docs/best.md): what each compiler made of it ----
+# clang emits it as `distribute parallel for` only when the loop body calls no function
+# but omp_* ones (without -fopenmp-assume-no-nested-parallelism), else as `distribute`
+# alone, one thread per team. In the device IR of omp_target/best.c (-O0, sm_90) the region
+# of each method-1 kernel of stream, copy, fill and vecadd must open a parallel region
+# (__kmpc_parallel_51); fma's (fma() in its body) open none: a documented fact, checked so
+# that a clang that changes it is seen. gcc lowers `loop` to distribute + parallel + for +
+# simd, as method 0 (its gimple dump of best.c, host pass: the lowering is the same).
+# Only toolchains whose configure test found the construct (-DPB_HAVE_TEAMS_LOOP=1 in
+# toolchains/<id>.flags).
+loop_regions() { # loop_regions LL: "kernel parallel distribute" per outlined teams region of a method-1 kernel
+  awk '/^define / { match($0, /@[^(]*/); name = substr($0, RSTART + 1, RLENGTH - 1); par = 0; dist = 0; inside = 1; next }
+       inside && /__kmpc_parallel_51/ { par = 1 }
+       inside && /__kmpc_distribute_static_init/ { dist = 1 }
+       inside && /^}/ { inside = 0
+         if (name ~ /_best_l[0-9]+__(float|double)_l[0-9]+_omp_outlined$/) {
+           sub(/^__omp_offloading_[0-9a-f]+_[0-9a-f]+_/, "", name); sub(/_l[0-9]+_omp_outlined$/, "", name)
+           print name, par, dist } }' "$1"
+}
+for f in "$build"/toolchains/*.flags; do
+  [ -e "$f" ] || continue
+  id=$(basename "$f" .flags)
+  grep -qx -- -DPB_HAVE_TEAMS_LOOP=1 "$f" || { say "skip $id teams loop: not in this compiler (configure test)"; continue; }
+  mapfile -t line < "$f"
+  cc=${line[0]} prefix=${line[1]}
+  flags=("${line[@]:2}")
+  case $id in
+    clang-*)
+      [[ " ${flags[*]}" == *" --offload-arch="* ]] || continue
+      flags=("${flags[@]/#--offload-arch=*/--offload-arch=sm_90}")
+      flags=("${flags[@]/#-O[0-9s]/-O0}")
+      PATH=${prefix:+$prefix:}$PATH "$cc" "${flags[@]}" -I"$src/harness" -I"$src/cpu_ref" -I"$src/omp_target" \
+        --offload-device-only -S -emit-llvm "$src/omp_target/best.c" -o "$tmp/$id.best.ll" > "$tmp/$id.ll.log" 2>&1 ||
+        { say "FAIL $id: best.c device IR ($(tail -n 1 "$tmp/$id.ll.log"))"; fail=1; continue; }
+      loop_regions "$tmp/$id.best.ll" > "$tmp/$id.loop"
+      par=$(awk '$1 !~ /^fma_/ && $2 == 1' "$tmp/$id.loop" | wc -l)
+      notpar=$(awk '$1 !~ /^fma_/ && $2 != 1 {print $1}' "$tmp/$id.loop" | paste -sd' ' -)
+      fmadist=$(awk '$1 ~ /^fma_/ && $2 == 0 && $3 == 1' "$tmp/$id.loop" | wc -l)
+      # stream, copy, fill, vecadd: K = 1, 2, 4; fma: 1, 4, 8; float and double
+      if [ "$par" -ne 24 ] || [ -n "$notpar" ] || [ "$fmadist" -ne 6 ]; then
+        say "FAIL $id teams loop: $par of 24 stream/copy/fill/vecadd regions parallel (not: ${notpar:-none}), $fmadist of 6 fma regions distribute-only"
+        fail=1
+      else
+        say "ok   $id teams loop: 24 stream/copy/fill/vecadd regions distribute parallel for, 6 fma regions distribute only (fma() in the body)"
+      fi
+      ;;
+    gcc-*)
+      mkdir -p "$tmp/$id.gimple"
+      (cd "$tmp/$id.gimple" && "$cc" -std=gnu11 -O0 -fopenmp -foffload=disable -fdump-tree-gimple \
+         $(printf '%s\n' "${flags[@]}" | grep -x -- '-DPB_HAVE_[A-Z_]*=1') -I"$src/harness" -I"$src/cpu_ref" \
+         -I"$src/omp_target" -c "$src/omp_target/best.c" -o best.o > log 2>&1) ||
+        { say "FAIL $id: best.c gimple ($(tail -n 1 "$tmp/$id.gimple/log"))"; fail=1; continue; }
+      # per function of a method-1 kernel: its target region has parallel, for and simd
+      lowered=$(awk '/^[A-Za-z_].* \(/ { fn = $0; sub(/ \(.*/, "", fn); sub(/.*[ *]/, "", fn)
+                                          keep = fn ~ /_best_l[0-9]+__(float|double)$/ }
+                     keep && /#pragma omp parallel/ { p[fn] = 1 } keep && /#pragma omp for / { f[fn] = 1 }
+                     keep && /#pragma omp simd/ { s[fn] = 1 } keep && /#pragma omp distribute/ { d[fn] = 1 }
+                     keep { seen[fn] = 1 }
+                     END { for (k in seen) print k, (p[k] && f[k] && s[k] && d[k]) ? "dpfs" : "other" }' \
+                  "$tmp/$id.gimple"/*.gimple)
+      n=$(grep -c ' dpfs$' <<< "$lowered" || true)
+      other=$(awk '$2 != "dpfs" {print $1}' <<< "$lowered" | paste -sd' ' -)
+      if [ "$n" -ne 30 ] || [ -n "$other" ]; then
+        say "FAIL $id teams loop: $n of 30 method-1 kernels lowered to distribute parallel for simd (other: ${other:-none})"
+        fail=1
+      else
+        say "ok   $id teams loop: 30 method-1 kernels lowered to distribute + parallel + for + simd (gimple)"
+      fi
+      ;;
+  esac
+done
 exit $fail

@@ -323,6 +323,27 @@ for bench in dmvm reduce stream copy fill fma; do
   done
 done
 
+# 5 for the best variants' methods (pb_shape.method, docs/best.md): every kernel of method 1
+# (`target teams loop`: clang-19, gcc-12; clang-16 has none, its rows would SKIP) and
+# method 2 (`ompx_bare`: clang-19 only), a one-shot grid, bare's grid-stride loop (per_sm=1)
+# and odd team sizes, at the awkward sizes above. OpenMP only: CUDA has method 0.
+for bench in stream copy fill fma vecadd; do
+  stage 5 || break
+  case " $benches " in *" $bench "*) ;; *) continue ;; esac
+  ks="1 2 4"
+  [ "$bench" = fma ] && ks="1 4 8"
+  sizes=${alt[$bench]:-${alt_p[$bench]:-}}
+  for method in 1 2; do
+    backends=omp,omp@gcc
+    [ "$method" = 2 ] && backends=omp # ompx_bare: LLVM's extension
+    read -r k1 k2 k3 <<< "$ks"
+    for shape in "per_sm=0,threads=256,elems=$k1" "per_sm=1,threads=96,elems=$k2" "per_sm=0,threads=1024,elems=$k3" \
+                 "per_sm=4,threads=128,elems=$k3"; do
+      best_shape "$bench" "$shape,vector=0,form=0,method=$method" "$backends" "$sizes" no
+    done
+  done
+done
+
 # 6. the timed loop: the first repetition of a traced loop, and of every --max-noise round, is
 # not slower than the others (the trace's collection before it used to slow it: 1.2x-2.5x
 # the median on the H100, results/h100/launch_energy/20261126T0545Z_issue26_24); at most a

@@ -853,7 +853,7 @@ static void test_tuning(void)
     pb_tuning_best_shape("stream-strided", "omp", "clang", "float", 90, &got);
     CHECK(got.threads == 0 && got.elems == 0);
     /* PB_TUNE: sections for all toolchains, then the toolchain's own; fields not named stay */
-    pb_shape base = {8, 256, 4, 1, 0, 0}, s2 = base;
+    pb_shape base = {8, 256, 4, 1, 0, 0, 0}, s2 = base;
     CHECK(pb_tune_apply("threads=128;gcc:elems=2;clang:elems=8", "gcc", &s2, err, sizeof err) == 1);
     CHECK(s2.per_sm == 8 && s2.threads == 128 && s2.elems == 2 && s2.rows == 1);
     s2 = base;
@@ -943,11 +943,88 @@ static void test_tuning(void)
     CHECK(memcmp(&sh, &table, sizeof sh) == 0 && strstr(src, "ignored"));
     unsetenv(PB_TUNE_ENV);
     /* teams: one per work group without a cap, else per_sm * SMs, at least 1 */
-    pb_shape t = {0, 256, 1, 1, 0, 0};
+    pb_shape t = {0, 256, 1, 1, 0, 0, 0};
     CHECK(pb_shape_teams(&t, 132, 1000, 256) == 4 && pb_shape_teams(&t, 132, 0, 256) == 1);
     t.per_sm = 8;
     CHECK(pb_shape_teams(&t, 132, 1L << 30, 256) == 1056 && pb_shape_teams(&t, 132, 1000, 256) == 4);
     CHECK(pb_shape_teams(&t, 0, 1L << 30, 256) == 8);
+}
+
+/* The best variants' method key (0 dpf, 1 loop, 2 bare): parsed by number and by name,
+ * printed by number and only when not 0 (as form), checked, applied through PB_TUNE; a
+ * best variant runs only its own methods (form 0), and a method the compiler lacks
+ * (pb_tuning_set_methods) is skipped with the reason in the lookup's source. */
+static void test_methods(void)
+{
+    const pb_shape base = {8, 256, 4, 1, 0, 0, 0};
+    pb_shape s = base, round;
+    char err[256], text[128], src[400];
+    CHECK(pb_tune_apply("clang:method=1", "clang", &s, err, sizeof err) == 1 && s.method == 1 && s.elems == 4);
+    s = base;
+    CHECK(pb_tune_apply("method=bare", "clang", &s, err, sizeof err) == 1 && s.method == PB_METHOD_BARE);
+    s = base;
+    CHECK(pb_tune_apply("method=loop,elems=2", "gcc", &s, err, sizeof err) == 1 && s.method == PB_METHOD_LOOP &&
+          s.elems == 2);
+    s = base;
+    CHECK(pb_tune_apply("method=3", "gcc", &s, err, sizeof err) == -1 && strstr(err, "method=3") && s.method == 0);
+    CHECK(pb_tune_apply("method=simd", "gcc", &s, err, sizeof err) == -1 && strstr(err, "not a number") &&
+          s.method == 0);
+    CHECK(pb_tune_apply("method=", "gcc", &s, err, sizeof err) == -1 && s.method == 0);
+    CHECK(pb_tune_apply("metod=1", "gcc", &s, err, sizeof err) == -1 && strstr(err, "method)"));
+    pb_shape_format(&base, text, sizeof text);
+    CHECK(strcmp(text, "per_sm=8,threads=256,elems=4,rows=1") == 0); /* no method key when 0 */
+    pb_shape m = base;
+    m.method = 2;
+    m.vector = 16;
+    pb_shape_format(&m, text, sizeof text);
+    CHECK(strcmp(text, "per_sm=8,threads=256,elems=4,rows=1,vector=16,method=2") == 0);
+    memset(&round, 0, sizeof round);
+    CHECK(pb_shape_parse(text, &round, err, sizeof err) == 0 && memcmp(&round, &m, sizeof round) == 0);
+    CHECK(strcmp(pb_method_name(0), "dpf") == 0 && strcmp(pb_method_name(1), "loop") == 0 &&
+          strcmp(pb_method_name(2), "bare") == 0 && pb_method_name(3) == NULL && pb_method_name(-1) == NULL);
+    /* which best variants have which methods */
+    const char *const all[] = {"stream", "copy", "fill", "fma", "vecadd"};
+    for (int b = 0; b < 5; ++b) {
+        CHECK(pb_best_methods(all[b], "omp") == 7u);
+        CHECK(pb_best_methods(all[b], "cuda") == 1u);
+    }
+    const char *const dpf_only[] = {"dmvm", "reduce", "window", "transpose", "histogram", "ranksort", "gemm"};
+    for (int b = 0; b < 7; ++b)
+        CHECK(pb_best_methods(dpf_only[b], "omp") == 1u);
+    /* every row of the table is method 0 (until a sweep measures the others) */
+    for (size_t i = 0; i < pb_tuning_nrows; ++i)
+        CHECK(pb_tuning_table[i].shape.method == 0);
+    /* the variant's methods only; form 1 has method 0 only */
+    pb_shape got;
+    setenv(PB_TUNE_ENV, "method=1", 1);
+    pb_tuning_best_shape("stream", "omp", "clang", "double", 90, &got);
+    CHECK(got.threads > 0 && got.method == 1);
+    pb_tuning_best_shape("window", "omp", "clang", "double", 90, &got);
+    CHECK(got.threads == 0);
+    pb_tuning_best_shape("stream", "cuda", "nvcc", "double", 90, &got);
+    CHECK(got.threads == 0);
+    pb_tuning_best_shape("fill", "omp", "gcc", "double", 0, &got); /* gcc's design row: form 1 */
+    CHECK(got.threads == 0);
+    setenv(PB_TUNE_ENV, "method=2,form=0", 1);
+    pb_tuning_best_shape("fill", "omp", "gcc", "double", 0, &got);
+    CHECK(got.threads > 0 && got.method == 2 && got.form == 0);
+    /* a method this compiler lacks: skipped, and the source says why */
+    pb_tuning_set_methods(1u << PB_METHOD_DPF | 1u << PB_METHOD_LOOP, "no bare here");
+    pb_tuning_best_shape("fill", "omp", "gcc", "double", 0, &got);
+    CHECK(got.threads == 0);
+    CHECK(pb_tuning_lookup("fill", "best", "omp", "gcc", "double", 0, &got, src, sizeof src) == 0 &&
+          strstr(src, "method=2 (bare: not in this compiler, no bare here) from PB_TUNE=method=2,form=0"));
+    unsetenv(PB_TUNE_ENV); /* the table's shape: the reason too */
+    CHECK(pb_tuning_lookup("fill", "best", "omp", "gcc", "double", 0, &got, src, sizeof src) == 0 &&
+          !strstr(src, "not in this compiler"));
+    setenv(PB_TUNE_ENV, "method=2,form=0", 1);
+    setenv(PB_TUNE_ENV, "method=1,form=0", 1);
+    pb_tuning_best_shape("fill", "omp", "gcc", "double", 0, &got);
+    CHECK(got.threads > 0 && got.method == 1);
+    CHECK(pb_tuning_lookup("fill", "best", "omp", "gcc", "double", 0, &got, src, sizeof src) == 0 &&
+          strstr(src, "method=1 from PB_TUNE=") && !strstr(src, "not in this compiler"));
+    pb_tuning_set_methods(7u, NULL);
+    unsetenv(PB_TUNE_ENV);
 }
 
 /* Each benchmark's rows relate to the ceiling of its access pattern; old files load. */
@@ -1168,6 +1245,7 @@ int main(void)
     test_ceilings();
     test_ceilings_patterns();
     test_tuning();
+    test_methods();
     test_steps_view();
     test_trace_intervals();
     test_apply_clock();
