@@ -35,8 +35,9 @@
 
 /* The sweep: per benchmark, its size and six to sixteen candidates (the same for every
  * toolchain; the fields not named keep the table's value; elems=16, vector=16 and form=1
- * only OpenMP runs, the CUDA rows skip them). Every candidate of a benchmark with forms
- * names its form: the table's rows differ in it (gcc: 1), and a candidate measures one
+ * only OpenMP runs, the CUDA rows skip them; window's form=1 runs in both models). Every
+ * candidate of a benchmark with forms names its form: the table's rows differ in it (gcc:
+ * 1), and a candidate measures one
  * expression for every toolchain. Few candidates and one dtype keep the whole sweep of
  * the six benchmarks within a few minutes of GPU time. */
 typedef struct sweep {
@@ -91,11 +92,13 @@ static const sweep sweeps[] = {
       "per_sm=16,threads=256,elems=2,vector=0", "per_sm=0,threads=256,elems=1,vector=16",
       "per_sm=0,threads=256,elems=2,vector=16", "per_sm=8,threads=256,elems=2,vector=16",
       "per_sm=8,threads=256,elems=4,vector=16", "per_sm=4,threads=512,elems=8,vector=16"}},
-    {"window", "2^25", "--radius 3", /* elems <= 8 */
-     {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
-      "per_sm=0,threads=128,elems=4", "per_sm=0,threads=512,elems=2", "per_sm=0,threads=256,elems=8",
-      "per_sm=8,threads=256,elems=2", "per_sm=8,threads=256,elems=4", "per_sm=4,threads=512,elems=4",
-      "per_sm=4,threads=512,elems=8"}},
+    {"window", "2^25", "--radius 3", /* elems <= 8; form=1 (K consecutive outputs, register reuse): both models */
+     {"per_sm=0,threads=256,elems=1,form=0", "per_sm=0,threads=256,elems=2,form=0", "per_sm=0,threads=256,elems=4,form=0",
+      "per_sm=0,threads=128,elems=4,form=0", "per_sm=0,threads=512,elems=2,form=0", "per_sm=0,threads=256,elems=8,form=0",
+      "per_sm=8,threads=256,elems=4,form=0", "per_sm=4,threads=512,elems=4,form=0", "per_sm=0,threads=256,elems=4,form=1",
+      "per_sm=0,threads=256,elems=8,form=1", "per_sm=0,threads=128,elems=8,form=1", "per_sm=0,threads=512,elems=4,form=1",
+      "per_sm=8,threads=256,elems=4,form=1", "per_sm=8,threads=256,elems=8,form=1", "per_sm=0,threads=128,elems=4,form=1",
+      "per_sm=0,threads=256,elems=2,form=1"}},
     {"transpose", "8192", "", /* CUDA: elems 1, 2 (tile 32, 64); OpenMP: rows 1, 2 (reads or writes coalesced) */
      {"per_sm=0,threads=256,elems=1,rows=1", "per_sm=0,threads=512,elems=1,rows=1", "per_sm=0,threads=1024,elems=1,rows=1",
       "per_sm=0,threads=256,elems=2,rows=1", "per_sm=0,threads=512,elems=2,rows=1", "per_sm=8,threads=256,elems=1,rows=1",
@@ -154,7 +157,8 @@ static void usage(FILE *f)
             "  Exit status: 0 when every toolchain swept has a verified candidate, 1 when one has none (each\n"
             "  candidate's reason on stderr), 2 for bad input (checked once, before anything runs).\n"
             "  Candidates (elems=16, vector=16 and form=1 run in OpenMP only; form=1 is the kernel written\n"
-            "  as the course's v1 / `kernel` loop with the shape's launch clauses, see harness/pb_tuning.c):\n",
+            "  as the course's v1 / `kernel` loop with the shape's launch clauses; window's form=1, in CUDA\n"
+            "  and OpenMP, sums elems consecutive outputs per thread; see harness/pb_tuning.c):\n",
             sweep_names(), PB_TUNE_ENV);
     for (int s = 0; s < NSWEEPS; ++s) {
         fprintf(f, "    %-7s", sweeps[s].bench);
