@@ -6,8 +6,8 @@
  * kernel calls __syncthreads() inside `if (out_index < n)` (undefined when n is not a
  * multiple of the block) and loads the right halo past the end of the array; here every
  * thread reaches the barrier and the halo load is a guarded loop, so any r works. */
-#include "best_common.cuh"
 #include "cuda_common.h"
+#include "window_best.cuh"
 
 #include <stdint.h>
 
@@ -64,58 +64,9 @@ static int window(int tiled, const pb_args *a)
     return pb_cuda_check_launch("window");
 }
 
-/* best: each input read once from DRAM, and every read of it after that from shared
- * memory. A block owns a tile of W = blockDim.x * U outputs; it loads the tile's inputs
- * plus the r-element halo on each side into shared memory once, as 16-byte vectors
- * (float4, double2) where a whole aligned vector lies inside [0, n) and the input is
- * 16-byte aligned, element by element (zero outside [0, n)) elsewhere; then each thread
- * computes U outputs, t, t + blockDim.x, ...: consecutive threads read consecutive shared
- * words (no bank conflicts) and store consecutive outputs (coalesced). Each output adds
- * its 2r+1 inputs from the left end, as naive and tile do (identical results; a running
- * sum out[i+1] = out[i] + x[i+1+r] - x[i-r] would carry rounding along the array, beyond
- * the 2(2r+1)eps tolerance). per_sm > 0: a grid sized to the GPU, blocks stride over the
- * tiles. Shared memory: W + 2r + 2 * 16 / sizeof(T) elements (the aligned start before
- * the halo, and the vector that holds its end). */
-template <typename T, int U>
-__global__ void __launch_bounds__(PB_SHAPE_MAX_THREADS)
-    window_best(long n, long r, long ntiles, bool vec, const T *__restrict__ in, T *__restrict__ out)
-{
-    typedef typename vec16<T>::type V;
-    constexpr long VW = vec16<T>::n;
-    extern __shared__ __align__(16) unsigned char smem[];
-    T *s = reinterpret_cast<T *>(smem);
-    const long W = (long)blockDim.x * U;
-    for (long tile = blockIdx.x; tile < ntiles; tile += gridDim.x) {
-        const long base = tile * W; /* first output of the tile */
-        const long lo = (base - r) >= 0 ? (base - r) / VW * VW : -((r - base + VW - 1) / VW) * VW; /* aligned down */
-        const long nvec = (base + W + r - lo + VW - 1) / VW; /* vectors covering [lo, base + W + r) */
-        for (long k = threadIdx.x; k < nvec; k += blockDim.x) {
-            const long g = lo + k * VW;
-            if (vec && g >= 0 && g + VW <= n) {
-                reinterpret_cast<V *>(s)[k] = reinterpret_cast<const V *>(in)[g / VW];
-            } else {
-#pragma unroll
-                for (long j = 0; j < VW; ++j)
-                    s[k * VW + j] = g + j >= 0 && g + j < n ? in[g + j] : T(0);
-            }
-        }
-        __syncthreads();
-        const long off = base - r - lo; /* s[off + t] = in[base + t - r] */
-#pragma unroll
-        for (int u = 0; u < U; ++u) {
-            const long t = threadIdx.x + (long)u * blockDim.x;
-            if (base + t < n) {
-                const T *w = s + off + t;
-                T acc = 0;
-                for (long k = 0; k <= 2 * r; ++k)
-                    acc += w[k];
-                out[base + t] = acc;
-            }
-        }
-        __syncthreads(); /* the next tile overwrites s */
-    }
-}
-
+/* best: cuda/window_best.cuh (form 0: a shared tile, U outputs per thread blockDim.x
+ * apart; form 1: the same tile, K consecutive outputs per thread, each input loaded from
+ * shared memory once per thread and added to every output whose window holds it). */
 template <typename T, int U> static int window_best_launch(const pb_shape *sh, long n, long r, const T *in, T *out)
 {
     const unsigned block = (unsigned)sh->threads;
@@ -123,12 +74,20 @@ template <typename T, int U> static int window_best_launch(const pb_shape *sh, l
     const long teams = pb_shape_teams(sh, pb_cuda_sms(), ntiles, 1);
     if (teams > 0x7fffffffL)
         return PB_SKIP; /* not reached: 2^31 tiles of at least 32 outputs */
-    const size_t bytes = (size_t)(W + 2 * r + 2 * vec16<T>::n) * sizeof(T);
-    if (bytes > 48 * 1024 &&
-        cudaFuncSetAttribute(window_best<T, U>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes) != cudaSuccess)
-        return pb_cuda_check_launch("window best: shared memory of the tile");
+    const size_t bytes = (size_t)window_best_smem_elems(W, r, vec16<T>::n, sh->form ? U : 1) * sizeof(T);
     const bool vec = (uintptr_t)in % 16 == 0;
-    window_best<T, U><<<(unsigned)teams, block, bytes>>>(n, r, ntiles, vec, in, out);
+    if (sh->form) {
+        if (bytes > 48 * 1024 &&
+            cudaFuncSetAttribute(window_best_reg<T, U>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes) !=
+                cudaSuccess)
+            return pb_cuda_check_launch("window best: shared memory of the tile");
+        window_best_reg<T, U><<<(unsigned)teams, block, bytes>>>(n, r, ntiles, vec, (uintptr_t)out % 16 == 0, in, out);
+    } else {
+        if (bytes > 48 * 1024 && cudaFuncSetAttribute(window_best<T, U>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                      (int)bytes) != cudaSuccess)
+            return pb_cuda_check_launch("window best: shared memory of the tile");
+        window_best<T, U><<<(unsigned)teams, block, bytes>>>(n, r, ntiles, vec, in, out);
+    }
     return pb_cuda_check_launch("window best");
 }
 

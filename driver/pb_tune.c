@@ -33,15 +33,15 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The sweep: per benchmark, its size and six to twenty candidates (the same for every
+/* The sweep: per benchmark, its size and six to twenty-four candidates (the same for every
  * toolchain; the fields not named keep the table's value; elems=16, vector=16 and form=1, 2
- * only OpenMP runs, the CUDA rows skip them). Every candidate of a benchmark with forms
- * names its form: the table's rows differ in it (gcc: 1), and a candidate measures one
- * expression for every toolchain. Likewise the method (OpenMP stream, copy, fill, fma,
- * vecadd: dpf, loop, bare): a candidate that names none runs method 0 (method=0 is added
- * to its PB_TUNE), the last candidates name methods 1 and 2 (OpenMP only; bare: clang
- * only). Few candidates and one dtype keep the whole sweep of the six benchmarks within a
- * few minutes of GPU time. */
+ * only OpenMP runs, the CUDA rows skip them; window's form=1 runs in both models). Every
+ * candidate of a benchmark with forms names its form: the table's rows differ in it (gcc:
+ * 2), and a candidate measures one expression for every toolchain. Likewise the method
+ * (OpenMP stream, copy, fill, fma, vecadd: dpf, loop, bare): a candidate that names none
+ * runs method 0 (method=0 is added to its PB_TUNE), the last candidates name methods 1 and
+ * 2 (OpenMP only; bare: clang only). Few candidates and one dtype keep the whole sweep of
+ * the six benchmarks within a few minutes of GPU time. */
 typedef struct sweep {
     const char *bench, *size, *extra; /* extra: more options (fma: the chain) */
     const char *candidates[24];
@@ -105,11 +105,13 @@ static const sweep sweeps[] = {
       "per_sm=0,threads=256,elems=2,vector=16", "per_sm=8,threads=256,elems=2,vector=16",
       "per_sm=8,threads=256,elems=4,vector=16", "per_sm=4,threads=512,elems=8,vector=16",
       METHOD_SHAPES("per_sm=0,threads=256,elems=1,vector=0"), METHOD_SHAPES("per_sm=0,threads=256,elems=2,vector=0")}},
-    {"window", "2^25", "--radius 3", /* elems <= 8 */
-     {"per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
-      "per_sm=0,threads=128,elems=4", "per_sm=0,threads=512,elems=2", "per_sm=0,threads=256,elems=8",
-      "per_sm=8,threads=256,elems=2", "per_sm=8,threads=256,elems=4", "per_sm=4,threads=512,elems=4",
-      "per_sm=4,threads=512,elems=8"}},
+    {"window", "2^25", "--radius 3", /* elems <= 8; form=1 (K consecutive outputs, register reuse): both models */
+     {"per_sm=0,threads=256,elems=1,form=0", "per_sm=0,threads=256,elems=2,form=0", "per_sm=0,threads=256,elems=4,form=0",
+      "per_sm=0,threads=128,elems=4,form=0", "per_sm=0,threads=512,elems=2,form=0", "per_sm=0,threads=256,elems=8,form=0",
+      "per_sm=8,threads=256,elems=4,form=0", "per_sm=4,threads=512,elems=4,form=0", "per_sm=0,threads=256,elems=4,form=1",
+      "per_sm=0,threads=256,elems=8,form=1", "per_sm=0,threads=128,elems=8,form=1", "per_sm=0,threads=512,elems=4,form=1",
+      "per_sm=8,threads=256,elems=4,form=1", "per_sm=8,threads=256,elems=8,form=1", "per_sm=0,threads=128,elems=4,form=1",
+      "per_sm=0,threads=256,elems=2,form=1"}},
     {"transpose", "8192", "", /* CUDA: elems 1, 2 (tile 32, 64); OpenMP: rows 1, 2 (reads or writes coalesced) */
      {"per_sm=0,threads=256,elems=1,rows=1", "per_sm=0,threads=512,elems=1,rows=1", "per_sm=0,threads=1024,elems=1,rows=1",
       "per_sm=0,threads=256,elems=2,rows=1", "per_sm=0,threads=512,elems=2,rows=1", "per_sm=8,threads=256,elems=1,rows=1",
@@ -169,10 +171,10 @@ static void usage(FILE *f)
             "  candidate's reason on stderr), 2 for bad input (checked once, before anything runs).\n"
             "  Candidates (elems=16, vector=16 and form=1, 2 run in OpenMP only; form=1 is the kernel written\n"
             "  as the course's v1 / `kernel` loop with the shape's launch clauses, form=2 the same loop without\n"
-            "  them (the runtime's launch), see harness/pb_tuning.c; method=1 and 2 are the same kernel as\n"
-            "  `target teams loop` and as `ompx_bare` (OpenMP only, bare: compilers that have it); a candidate\n"
-            "  of stream, copy, fill, fma or vecadd that names no method runs method 0, `target teams\n"
-            "  distribute parallel for`):\n",
+            "  them (the runtime's launch); window's form=1, in CUDA and OpenMP, sums elems consecutive outputs\n"
+            "  per thread; see harness/pb_tuning.c; method=1 and 2 are the same kernel as `target teams loop`\n"
+            "  and as `ompx_bare` (OpenMP only, bare: compilers that have it); a candidate of stream, copy,\n"
+            "  fill, fma or vecadd that names no method runs method 0, `target teams distribute parallel for`):\n",
             sweep_names(), PB_TUNE_ENV);
     for (int s = 0; s < NSWEEPS; ++s) {
         fprintf(f, "    %-10s", sweeps[s].bench);

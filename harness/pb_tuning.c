@@ -44,7 +44,21 @@
  *          OpenMP stream, copy, fill, fma: the `kernel` variant's loop (one element per
  *          iteration; fma: its whole chain) with the shape's teams and threads; elems = 1
  *          and vector = 0 only.
- *  form 2  the same benchmarks: form 1's loop without launch clauses, so the runtime picks
+ *          window (CUDA and OpenMP): register reuse, K = elems CONSECUTIVE outputs per
+ *          thread / iteration from their 2r + K inputs, each input loaded once (CUDA: from
+ *          the shared tile, padded against bank conflicts; OpenMP: from global) and added to
+ *          every output whose window holds it, in naive's order: (2r + K) / K loads per
+ *          output instead of 2r + 1. Why: CUDA's form 0 at float R=3 was instruction bound
+ *          on the H100 (ncu: issue 0.72 warps per scheduler, DRAM 64%, 0.75 of cudaMemcpy);
+ *          clang-19's read 2r+1 inputs per output from L1 (DRAM 42%).
+ *          Why gcc: gcc-12's form-0 dmvm kernel has 255 registers a thread and runs one team
+ *          of 8 warps per SM (launch facts, results/h200/launch_energy/20261126T0258Z_issue26/),
+ *          and its best reached 257 GB/s at nx=16384 double where its v1 reached 894
+ *          (results/h200/dmvm/20261122T194943Z_dmvm_nx16384_4tc/); its fill best 1134 GB/s
+ *          against `kernel` 2004 (2^28 double, results/h200/fill/20261122T163136Z_fill_2e28_t/),
+ *          its fma best 4599 GFLOP/s against `kernel` 6060 (2^22 double, chain 1024,
+ *          results/h200/fma/20261122T195018Z_fma_2e22_4tc/).
+ *  form 2  OpenMP dmvm, stream, copy, fill, fma: form 1's loop without launch clauses, so the runtime picks
  *          teams and threads as for the course's v1 / `kernel` (per_sm and threads unused;
  *          dmvm: rows = 1, elems 1, 2, 4 accumulators; the others: elems = 1).
  *          Why: on the H100 (results/h100/best/20261126T0838Z_issue25_forms/) gcc-12's
@@ -52,13 +66,6 @@
  *          nx=8192 double 374.2 GB/s (form 1) against v1's 398.4; every clause asked
  *          (per_sm 0: teams as the work needs) ran far slower under gcc (fill form 1
  *          4.8 GB/s with per_sm 0, 195.1 with per_sm 8; form 0 at best 241.5).
- *          Why: gcc-12's form-0 dmvm kernel has 255 registers a thread and runs one team
- *          of 8 warps per SM (launch facts, results/h200/launch_energy/20261126T0258Z_issue26/),
- *          and its best reached 257 GB/s at nx=16384 double where its v1 reached 894
- *          (results/h200/dmvm/20261122T194943Z_dmvm_nx16384_4tc/); its fill best 1134 GB/s
- *          against `kernel` 2004 (2^28 double, results/h200/fill/20261122T163136Z_fill_2e28_t/),
- *          its fma best 4599 GFLOP/s against `kernel` 6060 (2^22 double, chain 1024,
- *          results/h200/fma/20261122T195018Z_fma_2e22_4tc/).
  *
  * method: how the OpenMP kernel is written, SPECaccel's "method" (pb_best_methods says
  * which best variants have which; docs/best.md):
@@ -409,6 +416,8 @@ int pb_best_forms(const char *bench, const char *model)
         for (size_t i = 0; i < sizeof three / sizeof *three; ++i)
             if (bench && strcmp(bench, three[i]) == 0)
                 return 3;
+    if (bench && strcmp(bench, "window") == 0) /* form 1 in both models: register reuse */
+        return 2;
     return 1;
 }
 

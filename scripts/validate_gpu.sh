@@ -238,20 +238,24 @@ shapes=("per_sm=1,threads=64,elems=4,rows=4,vector=0,form=0" "per_sm=0,threads=9
         "per_sm=1,threads=64,elems=2,rows=1,vector=16,form=0" "per_sm=0,threads=96,elems=16,rows=1,vector=16,form=0"
         "per_sm=0,threads=256,elems=1,rows=1,vector=0,form=1" "per_sm=2,threads=128,elems=2,rows=2,vector=0,form=1"
         "per_sm=0,threads=256,elems=1,rows=1,vector=0,form=2" "per_sm=0,threads=256,elems=4,rows=1,vector=0,form=2")
-# 5 for vecadd, window, transpose: each benchmark's own shapes, every K kernel;
+# 5 for vecadd, window, transpose: each benchmark's own shapes, every K kernel (window:
+# both forms, named; radius 2: form 1's small-window path at K = 8);
 # CUDA transpose has tiles of elems 1 (32 x 32) and 2 (64 x 64) only, vector=16 and OpenMP
 # transpose's rows=2 (coalesced writes) are OpenMP only; racecheck where a block shares
 # memory (window, transpose). Entries: BENCH|SHAPE|BACKENDS
 declare -A alt_p=(
   [vecadd]="--size 1,3,33,100003,1048579 --dtype float,double"
-  [window]="--size 1,33,100003,1048579 --radius 1,3,256 --dtype float,double"
+  [window]="--size 1,33,100003,1048579 --radius 1,2,3,256 --dtype float,double"
   [transpose]="--size 1,33,1000 --cols 1,65,1025 --dtype float,double"
 )
 cases_p=("vecadd|per_sm=1,threads=64,elems=4|cuda,omp,omp@gcc" "vecadd|per_sm=0,threads=96,elems=1|cuda,omp,omp@gcc"
          "vecadd|per_sm=3,threads=1024,elems=2|cuda,omp,omp@gcc" "vecadd|per_sm=2,threads=512,elems=8|cuda,omp,omp@gcc"
          "vecadd|per_sm=1,threads=64,elems=2,vector=16|omp,omp@gcc" "vecadd|per_sm=0,threads=96,elems=8,vector=16|omp,omp@gcc"
-         "window|per_sm=1,threads=64,elems=4|cuda,omp,omp@gcc" "window|per_sm=0,threads=96,elems=1|cuda,omp,omp@gcc"
-         "window|per_sm=3,threads=1024,elems=8|cuda,omp,omp@gcc" "window|per_sm=0,threads=32,elems=2|cuda,omp,omp@gcc"
+         "window|per_sm=1,threads=64,elems=4,form=0|cuda,omp,omp@gcc" "window|per_sm=0,threads=96,elems=1,form=0|cuda,omp,omp@gcc"
+         "window|per_sm=3,threads=1024,elems=8,form=0|cuda,omp,omp@gcc" "window|per_sm=0,threads=32,elems=2,form=0|cuda,omp,omp@gcc"
+         "window|per_sm=1,threads=64,elems=4,form=1|cuda,omp,omp@gcc" "window|per_sm=0,threads=96,elems=1,form=1|cuda,omp,omp@gcc"
+         "window|per_sm=3,threads=1024,elems=8,form=1|cuda,omp,omp@gcc" "window|per_sm=0,threads=32,elems=2,form=1|cuda,omp,omp@gcc"
+         "window|per_sm=0,threads=256,elems=8,form=1|cuda,omp,omp@gcc"
          "transpose|per_sm=1,threads=128,elems=1,rows=1|cuda,omp,omp@gcc"
          "transpose|per_sm=0,threads=1024,elems=2,rows=1|cuda,omp,omp@gcc"
          "transpose|per_sm=2,threads=512,elems=2,rows=1|cuda,omp,omp@gcc"

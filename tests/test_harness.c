@@ -906,7 +906,13 @@ static void test_tuning(void)
     CHECK(pb_best_forms("dmvm", "omp") == 3 && pb_best_forms("fma", "omp") == 3 && pb_best_forms("fill", "omp") == 3);
     CHECK(pb_best_forms("reduce", "omp") == 1 && pb_best_forms("dmvm", "cuda") == 1 &&
           pb_best_forms("gemm", "omp") == 1);
+    /* window's form 1 (register reuse) exists in both models */
+    CHECK(pb_best_forms("window", "omp") == 2 && pb_best_forms("window", "cuda") == 2);
     setenv(PB_TUNE_ENV, "form=1", 1);
+    pb_tuning_best_shape("window", "cuda", "nvcc", "float", 90, &got);
+    CHECK(got.threads > 0 && got.form == 1);
+    pb_tuning_best_shape("window", "omp", "clang", "float", 90, &got);
+    CHECK(got.threads > 0 && got.form == 1);
     pb_tuning_best_shape("dmvm", "omp", "clang", "double", 90, &got);
     CHECK(got.threads > 0 && got.form == 1);
     pb_tuning_best_shape("reduce", "omp", "clang", "double", 90, &got);
