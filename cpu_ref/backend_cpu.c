@@ -88,12 +88,6 @@ static int cpu_rep_end(double *device_s)
 }
 
 static const pb_variant cpu_variants[] = {
-    {"stream", "baseline", "CPU OpenMP: parallel for simd, dest[i] = src[i] + 1", PB_DT_FP, pb_cpu_stream, "cpu", 0},
-    {"copy", "baseline", "CPU OpenMP: parallel for simd copy", PB_DT_FP, pb_cpu_copy, "cpu", 0},
-    {"fill", "baseline", "CPU OpenMP: parallel for simd, dest[i] = c", PB_DT_FP, pb_cpu_fill, "cpu", 0},
-    {"stream-strided", "baseline", "CPU OpenMP: strided copy", PB_DT_FP, pb_cpu_stream_strided, "cpu", 0},
-    {"fma", "baseline", "CPU OpenMP: an fma chain per element", PB_DT_FP, pb_cpu_fma, "cpu", 0},
-    {"fma-strided", "baseline", "CPU OpenMP: fma chain for i % stride == 0", PB_DT_FP, pb_cpu_fma_strided, "cpu", 0},
     {"gemm", "baseline", "CPU OpenMP: 16x256 tiles of C per thread, i-l-j order, simd over j", PB_DT_FP, pb_cpu_gemm,
      "cpu", 0},
 };

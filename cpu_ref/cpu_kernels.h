@@ -2,12 +2,6 @@
 #ifndef PB_CPU_KERNELS_H
 #define PB_CPU_KERNELS_H
 #include "pb_backend.h"
-int pb_cpu_stream(const pb_args *a);
-int pb_cpu_copy(const pb_args *a);
-int pb_cpu_fill(const pb_args *a);
-int pb_cpu_stream_strided(const pb_args *a);
-int pb_cpu_fma(const pb_args *a);
-int pb_cpu_fma_strided(const pb_args *a);
 int pb_cpu_gemm(const pb_args *a);
 int pb_openblas_gemm(const pb_args *a);
 /* OpenBLAS is loaded when the openblas backend starts, not at program start, so that

@@ -129,18 +129,6 @@ cublasHandle_t pb_cublas_handle(void) { return cublas; }
 
 extern "C" int pb_cublas_gemm(const pb_args *a) { return pb_cublas_gemm_with(cublas, a); }
 static const pb_variant cuda_variants[] = {
-    {"stream", "kernel", "one thread per element: dest[i] = src[i] + 1", PB_DT_FP, pb_cuda_stream},
-    {"stream", "best", "16-byte vector loads and stores, several per thread (tuned shape)", PB_DT_FP,
-     pb_cuda_stream_best},
-    {"copy", "kernel", "one thread per element: dest[i] = src[i]", PB_DT_FP, pb_cuda_copy},
-    {"copy", "best", "16-byte vector loads and stores, several per thread (tuned shape)", PB_DT_FP, pb_cuda_copy_best},
-    {"fill", "kernel", "one thread per element: dest[i] = c", PB_DT_FP, pb_cuda_fill},
-    {"fill", "best", "16-byte vector stores, several per thread (tuned shape)", PB_DT_FP, pb_cuda_fill_best},
-    {"stream-strided", "kernel", "dest[sw*i] = src[sr*i]: uncoalesced access", PB_DT_FP, pb_cuda_stream_strided},
-    {"fma", "kernel", "a dependent chain of fma() per element", PB_DT_FP, pb_cuda_fma},
-    {"fma", "best", "several elements per thread, their chains interleaved: independent FMAs (same results)", PB_DT_FP,
-     pb_cuda_fma_best},
-    {"fma-strided", "kernel", "fma chain only where i % stride == 0: idle lanes", PB_DT_FP, pb_cuda_fma_strided},
     {"gemm", "k1", "naive: one thread per element of C, threadIdx.x walks rows (uncoalesced)", PB_DT_FP,
      pb_cuda_gemm_k1},
     {"gemm", "k2", "global-memory coalescing: threadIdx.x walks columns of B and C", PB_DT_FP, pb_cuda_gemm_k2},
@@ -157,11 +145,6 @@ static const pb_variant cuda_variants[] = {
     {"gemm", "best",
      "k8 + register prefetch into two shared stages, a loop without bounds tests; shape per GPU (PB_GEMM_BEST_CONFIG)",
      PB_DT_FP, pb_cuda_gemm_best},
-};
-
-static const pb_variant cudart_variants[] = {
-    {"copy", "lib", "cudaMemcpyAsync device to device", PB_DT_FP, pb_cudart_copy},
-    {"fill", "lib", "cudaMemsetAsync (every byte 0x3f)", PB_DT_FP, pb_cudart_fill},
 };
 
 static const pb_variant cublas_variants[] = {
@@ -195,9 +178,10 @@ static const pb_backend cub_backend = {
     cuda_download, cuda_rep_begin, cuda_rep_end, NULL, 0,        1,
 };
 
+/* the runtime's rows (copy, fill) are in cuda/micro.cu's table */
 static const pb_backend cudart_backend = {
-    "cudart", "cudart", NVCC_VERSION, 0, cuda_init, cuda_finish, cuda_alloc, cuda_release, cuda_upload,
-    cuda_download, cuda_rep_begin, cuda_rep_end, cudart_variants, sizeof cudart_variants / sizeof cudart_variants[0], 1,
+    "cudart",      "cudart",       NVCC_VERSION, 0,    cuda_init, cuda_finish, cuda_alloc, cuda_release, cuda_upload,
+    cuda_download, cuda_rep_begin, cuda_rep_end, NULL, 0,         1,
 };
 
 extern "C" {

@@ -89,17 +89,6 @@ static int ot_rep_end(double *device_s)
 }
 
 static const pb_variant ot_variants[] = {
-    {"stream", "kernel", "teams distribute parallel for simd: dest[i] = src[i] + 1", PB_DT_FP, pb_omp_stream},
-    {"stream", "best", "tuned teams/threads, several independent elements per lane", PB_DT_FP, pb_omp_stream_best},
-    {"copy", "kernel", "teams distribute parallel for simd: dest[i] = src[i]", PB_DT_FP, pb_omp_copy},
-    {"copy", "best", "tuned teams/threads, several independent elements per lane", PB_DT_FP, pb_omp_copy_best},
-    {"fill", "kernel", "teams distribute parallel for simd: dest[i] = c", PB_DT_FP, pb_omp_fill},
-    {"fill", "best", "tuned teams/threads, several independent elements per lane", PB_DT_FP, pb_omp_fill_best},
-    {"stream-strided", "kernel", "dest[sw*i] = src[sr*i]: uncoalesced access", PB_DT_FP, pb_omp_stream_strided},
-    {"fma", "kernel", "a dependent chain of fma() per element", PB_DT_FP, pb_omp_fma},
-    {"fma", "best", "several elements per lane, their chains interleaved: independent FMAs (same results)", PB_DT_FP,
-     pb_omp_fma_best},
-    {"fma-strided", "kernel", "fma chain only where i % stride == 0: idle lanes", PB_DT_FP, pb_omp_fma_strided},
     {"gemm", "k1", "naive: collapse(2), rows fastest (uncoalesced)", PB_DT_FP, pb_omp_gemm_k1},
     {"gemm", "k2", "loop order: columns fastest, B and C coalesced", PB_DT_FP, pb_omp_gemm_k2},
     {"gemm", "k3", "team-shared 32x32 tiles of A and B, worksharing barriers, sums in a shared C tile", PB_DT_FP,

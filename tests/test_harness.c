@@ -133,7 +133,7 @@ static void test_registry(void)
                                             {0}};
     const pb_registry_table shared[] = {{"x/micro.c", micro}, {"x/best.c", micro_best}, {0, 0}};
     const pb_backend be_omp = {.name = "omp"};
-    static const char *const want[][2] = {{"dmvm", "best"},  {"copy", "kernel"}, {"copy", "best"},
+    static const char *const want[][2] = {{"dmvm", "best"},     {"copy", "kernel"}, {"copy", "best"},
                                           {"stream", "kernel"}, {"stream", "best"}, {"fma", "kernel"}};
     v = pb_registry_variants(shared, &be_omp, &n);
     CHECK(n == 6 && v);
