@@ -58,17 +58,4 @@ int pb_cuda_sms(void);
 /* backend.cu: the cuBLAS handle of the cublas backend (NULL before its init). */
 cublasHandle_t pb_cublas_handle(void);
 
-extern "C" {
-int pb_cuda_gemm_k1(const pb_args *a);
-int pb_cuda_gemm_k2(const pb_args *a);
-int pb_cuda_gemm_k3(const pb_args *a);
-int pb_cuda_gemm_k4(const pb_args *a);
-int pb_cuda_gemm_k5(const pb_args *a);
-int pb_cuda_gemm_k6(const pb_args *a);
-int pb_cuda_gemm_k7(const pb_args *a);
-int pb_cuda_gemm_k8(const pb_args *a);
-int pb_cuda_gemm_best(const pb_args *a);
-int pb_cublas_gemm_with(void *cublas_handle, const pb_args *a);
-}
-
 #endif
