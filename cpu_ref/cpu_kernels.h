@@ -1,15 +1,8 @@
-/* cpu_kernels.h - the CPU OpenMP baselines (one per benchmark). */
+/* cpu_kernels.h - what the CPU backends share with their kernel files (cpu_ref/<benchmark>_cpu.c,
+ * each ending with its rows): OpenBLAS, loaded by the openblas backend. */
 #ifndef PB_CPU_KERNELS_H
 #define PB_CPU_KERNELS_H
 #include "pb_backend.h"
-int pb_cpu_stream(const pb_args *a);
-int pb_cpu_copy(const pb_args *a);
-int pb_cpu_fill(const pb_args *a);
-int pb_cpu_stream_strided(const pb_args *a);
-int pb_cpu_fma(const pb_args *a);
-int pb_cpu_fma_strided(const pb_args *a);
-int pb_cpu_gemm(const pb_args *a);
-int pb_openblas_gemm(const pb_args *a);
 /* OpenBLAS is loaded when the openblas backend starts, not at program start, so that
  * pb-cpu runs where it is absent (the bundle's base part): PB_OK, or PB_ERR with the
  * reason in why. The other functions are valid after PB_OK. */

@@ -53,7 +53,7 @@ enum { MB = 16, NB = 256, KB = 256 };
 DEFINE_GEMM_CPU(float)
 DEFINE_GEMM_CPU(double)
 
-int pb_cpu_gemm(const pb_args *a)
+static int run_baseline(const pb_args *a)
 {
     const long m = PB_GEMM_M(a), n = PB_GEMM_N(a), k = PB_GEMM_K(a);
     if (a->dtype == PB_FLOAT)
@@ -105,7 +105,7 @@ void pb_openblas_set_num_threads(int threads) { blas.set_num_threads(threads); }
 int pb_openblas_get_num_threads(void) { return blas.get_num_threads(); }
 const char *pb_openblas_get_config(void) { return blas.get_config(); }
 
-int pb_openblas_gemm(const pb_args *a)
+static int run_openblas(const pb_args *a)
 {
     const long m = PB_GEMM_M(a), n = PB_GEMM_N(a), k = PB_GEMM_K(a);
     copy_job j = {a->buf[2], a->buf[3]};
@@ -119,3 +119,11 @@ int pb_openblas_gemm(const pb_args *a)
                     (int)k, a->buf[1], (int)n, PB_GEMM_BETA, a->buf[3], (int)n);
     return PB_OK;
 }
+
+/* bench, name, what it teaches (portbench list), dtypes, run, backend, flags */
+const pb_variant pb_variants_cpu_gemm[] = {
+    {"gemm", "baseline", "CPU OpenMP: 16x256 tiles of C per thread, i-l-j order, simd over j", PB_DT_FP, run_baseline,
+     "cpu", 0},
+    {"gemm", "lib", "OpenBLAS cblas_sgemm/cblas_dgemm (row-major), after copying C_in to C_out", PB_DT_FP, run_openblas,
+     "openblas", 0},
+    {0}};

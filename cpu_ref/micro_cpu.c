@@ -1,5 +1,5 @@
-/* CPU OpenMP baselines of the micro benchmarks and the reduction: the same loops as the
- * GPU versions, statically scheduled over the bound threads. */
+/* CPU OpenMP baselines of the micro benchmarks: the same loops as the GPU versions,
+ * statically scheduled over the bound threads; the file ends with their rows. */
 #include "cpu_kernels.h"
 #include "pb_shapes.h"
 
@@ -63,17 +63,17 @@ DEFINE_MICRO(double)
         return PB_OK;                                                                                        \
     } while (0)
 
-int pb_cpu_stream(const pb_args *a)
+static int run_stream(const pb_args *a)
 {
     BY_FP(stream_float((long)a->n, SRC(float), DST(float)), stream_double((long)a->n, SRC(double), DST(double)));
 }
 
-int pb_cpu_copy(const pb_args *a)
+static int run_copy(const pb_args *a)
 {
     BY_FP(copy_float((long)a->n, SRC(float), DST(float)), copy_double((long)a->n, SRC(double), DST(double)));
 }
 
-int pb_cpu_fill(const pb_args *a)
+static int run_fill(const pb_args *a)
 {
     float vf;
     double vd;
@@ -82,7 +82,7 @@ int pb_cpu_fill(const pb_args *a)
     BY_FP(fill_float((long)a->n, vf, (float *)a->buf[0]), fill_double((long)a->n, vd, (double *)a->buf[0]));
 }
 
-int pb_cpu_stream_strided(const pb_args *a)
+static int run_stream_strided(const pb_args *a)
 {
     BY_FP(strided_float((long)a->n, a->param[0], a->param[1], SRC(float), DST(float)),
           strided_double((long)a->n, a->param[0], a->param[1], SRC(double), DST(double)));
@@ -94,5 +94,15 @@ static int fma_any(const pb_args *a, long stride)
           fma_double((long)a->n, stride, a->param[0], PB_FMA_A, PB_FMA_B, SRC(double), DST(double)));
 }
 
-int pb_cpu_fma(const pb_args *a) { return fma_any(a, 1); }
-int pb_cpu_fma_strided(const pb_args *a) { return fma_any(a, a->param[1]); }
+static int run_fma(const pb_args *a) { return fma_any(a, 1); }
+static int run_fma_strided(const pb_args *a) { return fma_any(a, a->param[1]); }
+
+/* bench, name, what it teaches (portbench list), dtypes, run, backend, flags */
+const pb_variant pb_variants_cpu_micro[] = {
+    {"stream", "baseline", "CPU OpenMP: parallel for simd, dest[i] = src[i] + 1", PB_DT_FP, run_stream, "cpu", 0},
+    {"copy", "baseline", "CPU OpenMP: parallel for simd copy", PB_DT_FP, run_copy, "cpu", 0},
+    {"fill", "baseline", "CPU OpenMP: parallel for simd, dest[i] = c", PB_DT_FP, run_fill, "cpu", 0},
+    {"stream-strided", "baseline", "CPU OpenMP: strided copy", PB_DT_FP, run_stream_strided, "cpu", 0},
+    {"fma", "baseline", "CPU OpenMP: an fma chain per element", PB_DT_FP, run_fma, "cpu", 0},
+    {"fma-strided", "baseline", "CPU OpenMP: fma chain for i % stride == 0", PB_DT_FP, run_fma_strided, "cpu", 0},
+    {0}};

@@ -127,57 +127,18 @@ static int cuda_rep_end(double *device_s)
 
 cublasHandle_t pb_cublas_handle(void) { return cublas; }
 
-extern "C" int pb_cublas_gemm(const pb_args *a) { return pb_cublas_gemm_with(cublas, a); }
-static const pb_variant cuda_variants[] = {
-    {"stream", "kernel", "one thread per element: dest[i] = src[i] + 1", PB_DT_FP, pb_cuda_stream},
-    {"stream", "best", "16-byte vector loads and stores, several per thread (tuned shape)", PB_DT_FP,
-     pb_cuda_stream_best},
-    {"copy", "kernel", "one thread per element: dest[i] = src[i]", PB_DT_FP, pb_cuda_copy},
-    {"copy", "best", "16-byte vector loads and stores, several per thread (tuned shape)", PB_DT_FP, pb_cuda_copy_best},
-    {"fill", "kernel", "one thread per element: dest[i] = c", PB_DT_FP, pb_cuda_fill},
-    {"fill", "best", "16-byte vector stores, several per thread (tuned shape)", PB_DT_FP, pb_cuda_fill_best},
-    {"stream-strided", "kernel", "dest[sw*i] = src[sr*i]: uncoalesced access", PB_DT_FP, pb_cuda_stream_strided},
-    {"fma", "kernel", "a dependent chain of fma() per element", PB_DT_FP, pb_cuda_fma},
-    {"fma", "best", "several elements per thread, their chains interleaved: independent FMAs (same results)", PB_DT_FP,
-     pb_cuda_fma_best},
-    {"fma-strided", "kernel", "fma chain only where i % stride == 0: idle lanes", PB_DT_FP, pb_cuda_fma_strided},
-    {"gemm", "k1", "naive: one thread per element of C, threadIdx.x walks rows (uncoalesced)", PB_DT_FP,
-     pb_cuda_gemm_k1},
-    {"gemm", "k2", "global-memory coalescing: threadIdx.x walks columns of B and C", PB_DT_FP, pb_cuda_gemm_k2},
-    {"gemm", "k3", "shared-memory cache blocking: 32x32 tiles of A and B reused by the block", PB_DT_FP,
-     pb_cuda_gemm_k3},
-    {"gemm", "k4", "1D blocktiling: 8 outputs per thread, one shared B value serves 8 FMAs", PB_DT_FP, pb_cuda_gemm_k4},
-    {"gemm", "k5", "2D blocktiling: 8x8 outputs per thread from register fragments (outer products)", PB_DT_FP,
-     pb_cuda_gemm_k5},
-    {"gemm", "k6", "vectorised loads: 16-byte global loads, As transposed for 16-byte shared loads", PB_DT_FP,
-     pb_cuda_gemm_k6},
-    {"gemm", "k7", "autotuned: k6 with BM,BN,BK,TM,TN per GPU architecture (sweep: PB_GEMM_K7_CONFIG)", PB_DT_FP,
-     pb_cuda_gemm_k7},
-    {"gemm", "k8", "warptiling: warp tiles of 64x32, 2x2 fragments of 4x4 per lane", PB_DT_FP, pb_cuda_gemm_k8},
-    {"gemm", "best",
-     "k8 + register prefetch into two shared stages, a loop without bounds tests; shape per GPU (PB_GEMM_BEST_CONFIG)",
-     PB_DT_FP, pb_cuda_gemm_best},
-};
-
-static const pb_variant cudart_variants[] = {
-    {"copy", "lib", "cudaMemcpyAsync device to device", PB_DT_FP, pb_cudart_copy},
-    {"fill", "lib", "cudaMemsetAsync (every byte 0x3f)", PB_DT_FP, pb_cudart_fill},
-};
-
-static const pb_variant cublas_variants[] = {
-    {"gemm", "lib", "cuBLAS gemm on C^T = B^T A^T (row-major as column-major), after copying C_in to C_out", PB_DT_FP,
-     pb_cublas_gemm},
-};
-
+/* Every row of these backends is in a kernel file's table (cuda/<benchmark>.cu: the
+ * registry, harness/pb_registry.h), the library bars (cuBLAS, CUB, the runtime's copy and
+ * memset) with their benchmarks' kernels. */
 static const pb_backend cuda_backend = {
-    "cuda", "nvcc", NVCC_VERSION, 0, cuda_init, cuda_finish, cuda_alloc, cuda_release, cuda_upload,
-    cuda_download, cuda_rep_begin, cuda_rep_end, cuda_variants, sizeof cuda_variants / sizeof cuda_variants[0], 1,
+    "cuda",        "nvcc",         NVCC_VERSION, 0,    cuda_init, cuda_finish, cuda_alloc, cuda_release, cuda_upload,
+    cuda_download, cuda_rep_begin, cuda_rep_end, NULL, 0,         1,
 };
 
 static const pb_backend cublas_backend = {
-    "cublas", "cublas", cublas_version, 0, cublas_init, cuda_finish, cuda_alloc, cuda_release, cuda_upload,
-    cuda_download, cuda_rep_begin, cuda_rep_end, cublas_variants,
-    sizeof cublas_variants / sizeof cublas_variants[0], 1,
+    "cublas",       "cublas",     cublas_version, 0,           cublas_init,
+    cuda_finish,    cuda_alloc,   cuda_release,   cuda_upload, cuda_download,
+    cuda_rep_begin, cuda_rep_end, NULL,           0,           1,
 };
 
 static char cub_version[32];
@@ -189,15 +150,14 @@ static int cub_init(const pb_backend_config *cfg, pb_device_info *dev, char *why
     return cuda_init(cfg, dev, why, cap);
 }
 
-/* CUB's rows are all in the kernel files' tables (reduce, histogram, ranksort) */
 static const pb_backend cub_backend = {
     "cub",         "cub",          cub_version,  0,    cub_init, cuda_finish, cuda_alloc, cuda_release, cuda_upload,
     cuda_download, cuda_rep_begin, cuda_rep_end, NULL, 0,        1,
 };
 
 static const pb_backend cudart_backend = {
-    "cudart", "cudart", NVCC_VERSION, 0, cuda_init, cuda_finish, cuda_alloc, cuda_release, cuda_upload,
-    cuda_download, cuda_rep_begin, cuda_rep_end, cudart_variants, sizeof cudart_variants / sizeof cudart_variants[0], 1,
+    "cudart",      "cudart",       NVCC_VERSION, 0,    cuda_init, cuda_finish, cuda_alloc, cuda_release, cuda_upload,
+    cuda_download, cuda_rep_begin, cuda_rep_end, NULL, 0,         1,
 };
 
 extern "C" {

@@ -1,4 +1,4 @@
-/* best_common.cuh - what the `best` kernels share (cuda/best.cu, cuda/dmvm.cu): 16-byte
+/* best_common.cuh - what the `best` kernels share (cuda/micro_best.cu, cuda/dmvm.cu, ...): 16-byte
  * vectors of each element type and their elements. (gemm has its own, gemm_common.cuh.) */
 #ifndef PB_BEST_COMMON_CUH
 #define PB_BEST_COMMON_CUH

@@ -58,29 +58,4 @@ int pb_cuda_sms(void);
 /* backend.cu: the cuBLAS handle of the cublas backend (NULL before its init). */
 cublasHandle_t pb_cublas_handle(void);
 
-extern "C" {
-int pb_cuda_stream(const pb_args *a);
-int pb_cuda_copy(const pb_args *a);
-int pb_cuda_stream_strided(const pb_args *a);
-int pb_cuda_fma(const pb_args *a);
-int pb_cuda_fma_strided(const pb_args *a);
-int pb_cudart_copy(const pb_args *a);
-int pb_cuda_fill(const pb_args *a);
-int pb_cudart_fill(const pb_args *a);
-int pb_cuda_stream_best(const pb_args *a);
-int pb_cuda_copy_best(const pb_args *a);
-int pb_cuda_fill_best(const pb_args *a);
-int pb_cuda_fma_best(const pb_args *a);
-int pb_cuda_gemm_k1(const pb_args *a);
-int pb_cuda_gemm_k2(const pb_args *a);
-int pb_cuda_gemm_k3(const pb_args *a);
-int pb_cuda_gemm_k4(const pb_args *a);
-int pb_cuda_gemm_k5(const pb_args *a);
-int pb_cuda_gemm_k6(const pb_args *a);
-int pb_cuda_gemm_k7(const pb_args *a);
-int pb_cuda_gemm_k8(const pb_args *a);
-int pb_cuda_gemm_best(const pb_args *a);
-int pb_cublas_gemm_with(void *cublas_handle, const pb_args *a);
-}
-
 #endif

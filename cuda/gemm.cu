@@ -21,7 +21,8 @@
  * where the row length is a multiple of 4 floats / 2 doubles (then every group is
  * aligned: cudaMalloc returns 256-byte aligned memory, checked on the host) and the group
  * lies in range; everything else takes the scalar path.
- * The library bar is cublasSgemm/cublasDgemm in backend.cu.
+ * The library bar is cublasSgemm/cublasDgemm (backend cublas, its handle from backend.cu);
+ * the file ends with every row of the benchmark.
  * Register and shared-memory use per kernel, and the SASS facts: docs/gemm.md. */
 #include "cuda_common.h"
 #include "gemm_common.cuh"
@@ -598,27 +599,46 @@ int cublas_gemm<double>(cublasHandle_t h, const pb_args *a)
 
 #define BY_TYPE(fn, ...) (a->dtype == PB_FLOAT ? fn<float>(__VA_ARGS__) : fn<double>(__VA_ARGS__))
 
-extern "C" {
-int pb_cuda_gemm_k1(const pb_args *a) { return BY_TYPE(run_step, K1, a); }
-int pb_cuda_gemm_k2(const pb_args *a) { return BY_TYPE(run_step, K2, a); }
-int pb_cuda_gemm_k3(const pb_args *a) { return BY_TYPE(run_step, K3, a); }
-int pb_cuda_gemm_k4(const pb_args *a) { return BY_TYPE(run_step, K4, a); }
-int pb_cuda_gemm_k5(const pb_args *a) { return BY_TYPE(run_step, K5, a); }
-int pb_cuda_gemm_k6(const pb_args *a) { return BY_TYPE(run_step, K6, a); }
-int pb_cuda_gemm_k7(const pb_args *a)
+static int run_k1(const pb_args *a) { return BY_TYPE(run_step, K1, a); }
+static int run_k2(const pb_args *a) { return BY_TYPE(run_step, K2, a); }
+static int run_k3(const pb_args *a) { return BY_TYPE(run_step, K3, a); }
+static int run_k4(const pb_args *a) { return BY_TYPE(run_step, K4, a); }
+static int run_k5(const pb_args *a) { return BY_TYPE(run_step, K5, a); }
+static int run_k6(const pb_args *a) { return BY_TYPE(run_step, K6, a); }
+static int run_k7(const pb_args *a)
 {
     const int cfg = k7_choice(a->dtype);
     return a->dtype == PB_FLOAT ? launch_k7_config<float>(cfg, problem<float>(a))
                                 : launch_k7_config<double>(cfg, problem<double>(a));
 }
-int pb_cuda_gemm_k8(const pb_args *a) { return BY_TYPE(run_step, K8, a); }
-int pb_cuda_gemm_best(const pb_args *a)
+static int run_k8(const pb_args *a) { return BY_TYPE(run_step, K8, a); }
+static int run_best(const pb_args *a)
 {
     return a->dtype == PB_FLOAT ? launch_best_float(best_choice(), problem<float>(a))
                                 : launch_best_double(problem<double>(a));
 }
-int pb_cublas_gemm_with(void *handle, const pb_args *a)
-{
-    return BY_TYPE(cublas_gemm, (cublasHandle_t)handle, a);
-}
-}
+static int run_cublas(const pb_args *a) { return BY_TYPE(cublas_gemm, pb_cublas_handle(), a); }
+
+/* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
+ * benchmark's order (harness/bench_gemm.c lists the names) */
+extern "C" const pb_variant pb_variants_cuda_gemm[] = {
+    {"gemm", "k1", "naive: one thread per element of C, threadIdx.x walks rows (uncoalesced)", PB_DT_FP, run_k1, "cuda",
+     0},
+    {"gemm", "k2", "global-memory coalescing: threadIdx.x walks columns of B and C", PB_DT_FP, run_k2, "cuda", 0},
+    {"gemm", "k3", "shared-memory cache blocking: 32x32 tiles of A and B reused by the block", PB_DT_FP, run_k3, "cuda",
+     0},
+    {"gemm", "k4", "1D blocktiling: 8 outputs per thread, one shared B value serves 8 FMAs", PB_DT_FP, run_k4, "cuda",
+     0},
+    {"gemm", "k5", "2D blocktiling: 8x8 outputs per thread from register fragments (outer products)", PB_DT_FP, run_k5,
+     "cuda", 0},
+    {"gemm", "k6", "vectorised loads: 16-byte global loads, As transposed for 16-byte shared loads", PB_DT_FP, run_k6,
+     "cuda", 0},
+    {"gemm", "k7", "autotuned: k6 with BM,BN,BK,TM,TN per GPU architecture (sweep: PB_GEMM_K7_CONFIG)", PB_DT_FP,
+     run_k7, "cuda", 0},
+    {"gemm", "k8", "warptiling: warp tiles of 64x32, 2x2 fragments of 4x4 per lane", PB_DT_FP, run_k8, "cuda", 0},
+    {"gemm", "best",
+     "k8 + register prefetch into two shared stages, a loop without bounds tests; shape per GPU (PB_GEMM_BEST_CONFIG)",
+     PB_DT_FP, run_best, "cuda", 0},
+    {"gemm", "lib", "cuBLAS gemm on C^T = B^T A^T (row-major as column-major), after copying C_in to C_out", PB_DT_FP,
+     run_cublas, "cublas", 0},
+    {0}};

@@ -1,6 +1,7 @@
 /* Micro benchmarks in CUDA (course seeds/004, left column): stream, strided stream,
  * FMA, strided FMA, a plain copy and a fill. One thread per element, PB_MICRO_BLOCK
- * threads per block, no grid-stride loop: the course's shape (`best` is in best.cu). */
+ * threads per block, no grid-stride loop: the course's shape (`best` is in micro_best.cu).
+ * The file ends with their rows and those of the runtime's copy and memset. */
 #include "cuda_common.h"
 
 #include <string.h>
@@ -101,16 +102,15 @@ static int dispatch(int which, const pb_args *a)
     return a->dtype == PB_FLOAT ? micro<float>(which, a) : micro<double>(which, a);
 }
 
-extern "C" {
-int pb_cuda_stream(const pb_args *a) { return dispatch(0, a); }
-int pb_cuda_copy(const pb_args *a) { return dispatch(1, a); }
-int pb_cuda_stream_strided(const pb_args *a) { return dispatch(2, a); }
-int pb_cuda_fma(const pb_args *a) { return dispatch(3, a); }
-int pb_cuda_fma_strided(const pb_args *a) { return dispatch(4, a); }
-int pb_cuda_fill(const pb_args *a) { return dispatch(5, a); }
+static int run_stream(const pb_args *a) { return dispatch(0, a); }
+static int run_copy(const pb_args *a) { return dispatch(1, a); }
+static int run_stream_strided(const pb_args *a) { return dispatch(2, a); }
+static int run_fma(const pb_args *a) { return dispatch(3, a); }
+static int run_fma_strided(const pb_args *a) { return dispatch(4, a); }
+static int run_fill(const pb_args *a) { return dispatch(5, a); }
 
 /* The library bar of `copy`: the runtime's device-to-device copy. */
-int pb_cudart_copy(const pb_args *a)
+static int run_cudart_copy(const pb_args *a)
 {
     size_t bytes = a->n * pb_dtype_size(a->dtype);
     if (cudaMemcpyAsync(a->buf[1], a->buf[0], bytes, cudaMemcpyDeviceToDevice, 0) != cudaSuccess)
@@ -119,11 +119,24 @@ int pb_cudart_copy(const pb_args *a)
 }
 
 /* The library bar of `fill`: the runtime's memset (every byte PB_FILL_BYTE). */
-int pb_cudart_fill(const pb_args *a)
+static int run_cudart_fill(const pb_args *a)
 {
     size_t bytes = a->n * pb_dtype_size(a->dtype);
     if (cudaMemsetAsync(a->buf[0], PB_FILL_BYTE, bytes, 0) != cudaSuccess)
         return pb_cuda_check_launch("cudaMemsetAsync");
     return PB_OK;
 }
-}
+
+/* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; the
+ * benchmarks in the order a worker lists them (the registry keeps each benchmark's rows
+ * together: best, in micro_best.cu, follows its `kernel`) */
+extern "C" const pb_variant pb_variants_cuda_micro[] = {
+    {"stream", "kernel", "one thread per element: dest[i] = src[i] + 1", PB_DT_FP, run_stream, "cuda", 0},
+    {"copy", "kernel", "one thread per element: dest[i] = src[i]", PB_DT_FP, run_copy, "cuda", 0},
+    {"fill", "kernel", "one thread per element: dest[i] = c", PB_DT_FP, run_fill, "cuda", 0},
+    {"stream-strided", "kernel", "dest[sw*i] = src[sr*i]: uncoalesced access", PB_DT_FP, run_stream_strided, "cuda", 0},
+    {"fma", "kernel", "a dependent chain of fma() per element", PB_DT_FP, run_fma, "cuda", 0},
+    {"fma-strided", "kernel", "fma chain only where i % stride == 0: idle lanes", PB_DT_FP, run_fma_strided, "cuda", 0},
+    {"copy", "lib", "cudaMemcpyAsync device to device", PB_DT_FP, run_cudart_copy, "cudart", 0},
+    {"fill", "lib", "cudaMemsetAsync (every byte 0x3f)", PB_DT_FP, run_cudart_fill, "cudart", 0},
+    {0}};

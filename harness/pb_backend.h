@@ -106,8 +106,9 @@ typedef struct pb_backend {
     /* Wait until the repetition's work is complete. *device_s = device time of the
      * repetition from the backend's own events, or a negative value when it has none. */
     int (*rep_end)(double *device_s);
-    /* Variants not yet in a kernel file's table (the worker reads both through
-     * pb_registry_variants). */
+    /* Variants of the backend's own table, read with the kernel files' tables through
+     * pb_registry_variants; empty (NULL, 0) in every backend today: each row is in its
+     * kernel file's table. */
     const pb_variant *variants;
     size_t nvariants;
     int gpu; /* 1: runs on a GPU when one exists (device clock and GPU state apply) */

@@ -88,9 +88,13 @@ int pb_registry_check(const pb_registry_table *tables, const pb_backend *const *
     return PB_OK;
 }
 
+/* A row's place: its benchmark's group, then where the benchmark's first row is (the
+ * benchmarks of a shared group, as micro's, in the order of their first rows), then its own
+ * place in the tables: a benchmark's rows stay together when they come from several tables
+ * of its group (cuda/micro.cu and micro_best.cu; omp_target/micro.c and best.c). */
 typedef struct {
     pb_variant v;
-    int group, seq;
+    int group, first, seq;
 } keyed;
 
 static int keyed_cmp(const void *pa, const void *pb)
@@ -98,6 +102,8 @@ static int keyed_cmp(const void *pa, const void *pb)
     const keyed *a = pa, *b = pb;
     if (a->group != b->group)
         return a->group < b->group ? -1 : 1;
+    if (a->first != b->first)
+        return a->first < b->first ? -1 : 1;
     return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
@@ -143,6 +149,12 @@ const pb_variant *pb_registry_variants(const pb_registry_table *tables, const pb
             if (v->backend && strcmp(v->backend, be->name) == 0) {
                 keyed_set(&k[m], v, (int)m);
                 ++m;
+            }
+    for (size_t i = 0; i < m; ++i)
+        for (size_t j = 0; j <= i; ++j)
+            if (strcmp(k[j].v.benchmark, k[i].v.benchmark) == 0) {
+                k[i].first = k[j].seq;
+                break;
             }
     qsort(k, m, sizeof *k, keyed_cmp);
     for (size_t i = 0; i < m; ++i)

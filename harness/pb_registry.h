@@ -29,9 +29,12 @@ int pb_registry_check(const pb_registry_table *tables, const pb_backend *const *
                       size_t cap);
 
 /* The variants backend `be` runs: its own `variants` and the tables' rows whose backend is
- * be->name, grouped by the benchmark's kernel files in harness/pb_benchmarks.def's order,
- * each group in table order (the order a worker lists and runs them; `portbench list`
- * shows it). *n of them; the array lives as long as the process (NULL with *n = 0 when
+ * be->name, grouped by the benchmark's kernel files in harness/pb_benchmarks.def's order;
+ * within a group each benchmark's rows together, the benchmarks in the order of their first
+ * rows, each benchmark's rows in table order (own table, then the tables in order): the
+ * order a worker lists and runs them (`portbench list` shows it), whichever of the group's
+ * tables holds a row (a best row in cuda/micro_best.cu follows its benchmark's kernel row
+ * in cuda/micro.cu). *n of them; the array lives as long as the process (NULL with *n = 0 when
  * there are none or memory ran out). */
 const pb_variant *pb_registry_variants(const pb_registry_table *tables, const pb_backend *be, size_t *n);
 

@@ -8,7 +8,7 @@
  * BENCH` measures the candidates on the GPU at hand and prints rows to paste here, with
  * the cc of that GPU; a row for an exact cc wins over the defaults.
  *
- * What the fields mean per kernel (cuda/best.cu, omp_target/best_kernels.inc):
+ * What the fields mean per kernel (cuda/micro_best.cu and the benchmarks' files, omp_target/best_kernels.inc):
  *  dmvm    rows per block/team, threads, elems = independent loads per row and step
  *          (CUDA: 16-byte vectors when the rows are 16-byte aligned), per_sm 0 = one
  *          block/team per row group

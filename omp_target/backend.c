@@ -88,34 +88,6 @@ static int ot_rep_end(double *device_s)
     return PB_OK;
 }
 
-static const pb_variant ot_variants[] = {
-    {"stream", "kernel", "teams distribute parallel for simd: dest[i] = src[i] + 1", PB_DT_FP, pb_omp_stream},
-    {"stream", "best", "tuned teams/threads, several independent elements per lane", PB_DT_FP, pb_omp_stream_best},
-    {"copy", "kernel", "teams distribute parallel for simd: dest[i] = src[i]", PB_DT_FP, pb_omp_copy},
-    {"copy", "best", "tuned teams/threads, several independent elements per lane", PB_DT_FP, pb_omp_copy_best},
-    {"fill", "kernel", "teams distribute parallel for simd: dest[i] = c", PB_DT_FP, pb_omp_fill},
-    {"fill", "best", "tuned teams/threads, several independent elements per lane", PB_DT_FP, pb_omp_fill_best},
-    {"stream-strided", "kernel", "dest[sw*i] = src[sr*i]: uncoalesced access", PB_DT_FP, pb_omp_stream_strided},
-    {"fma", "kernel", "a dependent chain of fma() per element", PB_DT_FP, pb_omp_fma},
-    {"fma", "best", "several elements per lane, their chains interleaved: independent FMAs (same results)", PB_DT_FP,
-     pb_omp_fma_best},
-    {"fma-strided", "kernel", "fma chain only where i % stride == 0: idle lanes", PB_DT_FP, pb_omp_fma_strided},
-    {"gemm", "k1", "naive: collapse(2), rows fastest (uncoalesced)", PB_DT_FP, pb_omp_gemm_k1},
-    {"gemm", "k2", "loop order: columns fastest, B and C coalesced", PB_DT_FP, pb_omp_gemm_k2},
-    {"gemm", "k3", "team-shared 32x32 tiles of A and B, worksharing barriers, sums in a shared C tile", PB_DT_FP,
-     pb_omp_gemm_k3},
-    {"gemm", "k4", "1D register blocking: " STR(PB_GEMM_OMP_K4_TM) " rows per iteration, unrolled accumulators",
-     PB_DT_FP, pb_omp_gemm_k4},
-    {"gemm", "k5",
-     "2D register blocking: " STR(PB_GEMM_OMP_K5_TM) "x" STR(
-         PB_GEMM_OMP_K5_TN) " per iteration, columns 32 apart (coalesced lanes)",
-     PB_DT_FP, pb_omp_gemm_k5},
-    {"gemm", "best",
-     "per compiler: CUDA best's tiles in SPMD form (clang) or 8x8 register blocking in one simd loop (gcc); "
-     "PB_GEMM_OMP_BEST_CONFIG",
-     PB_DT_FP, pb_omp_gemm_best},
-};
-
 static const pb_backend ot_backend = {
     .name = "omp",
     .compiler = OMP_COMPILER,
@@ -129,8 +101,8 @@ static const pb_backend ot_backend = {
     .download = ot_download,
     .rep_begin = ot_rep_begin,
     .rep_end = ot_rep_end,
-    .variants = ot_variants,
-    .nvariants = sizeof ot_variants / sizeof ot_variants[0],
+    .variants = NULL, /* every row is in a kernel file's table (omp_target/<benchmark>.c, best.c) */
+    .nvariants = 0,
     .gpu = 1,
 };
 

@@ -1,7 +1,8 @@
 /* `best` in OpenMP target: the launch shapes of this GPU (pb_omp_best_init, from the
  * tuning table and PB_TUNE) and the dtype dispatch of best_kernels.inc (reduce's best is
  * in reduce_kernels.inc; histogram's and rank sort's in best_histogram_ranksort.inc), with the table
- * of the variants moved so far (dmvm's, histogram's, ranksort's).
+ * of their rows (dmvm's, stream's, copy's, fill's, fma's, histogram's, ranksort's: the registry lists
+ * each after its benchmark's other rows).
  * One translation unit for these kernels, not one per benchmark: a kernel's registers
  * depend on the other kernels of its unit (llvm-project#60641): moving dmvm's into a unit
  * of its own changed clang-19's counts of every best kernel of both units
@@ -140,11 +141,11 @@ static int micro(const char *bench, const pb_args *a)
     return fn(n, src, dest, v, teams, sh->threads, sh->elems, sh->vector, sh->form, sh->method, a->ran_on);
 }
 
-int pb_omp_stream_best(const pb_args *a) { return micro("stream", a); }
-int pb_omp_copy_best(const pb_args *a) { return micro("copy", a); }
-int pb_omp_fill_best(const pb_args *a) { return micro("fill", a); }
+static int run_stream_best(const pb_args *a) { return micro("stream", a); }
+static int run_copy_best(const pb_args *a) { return micro("copy", a); }
+static int run_fill_best(const pb_args *a) { return micro("fill", a); }
 
-int pb_omp_fma_best(const pb_args *a)
+static int run_fma_best(const pb_args *a)
 {
     const pb_shape *sh = pb_omp_best_shape("fma", a->dtype);
     if (!sh->threads)
@@ -213,6 +214,14 @@ static int run_ranksort_best(const pb_args *a)
 const pb_variant pb_variants_omp_best[] = {
     {"dmvm", "best", "tuned teams/threads, rows per team sharing src, independent loads per lane, simd reduction",
      PB_DT_FP, run_dmvm_best, "omp", PB_V_SHAPED},
+    {"stream", "best", "tuned teams/threads, several independent elements per lane", PB_DT_FP, run_stream_best, "omp",
+     PB_V_SHAPED},
+    {"copy", "best", "tuned teams/threads, several independent elements per lane", PB_DT_FP, run_copy_best, "omp",
+     PB_V_SHAPED},
+    {"fill", "best", "tuned teams/threads, several independent elements per lane", PB_DT_FP, run_fill_best, "omp",
+     PB_V_SHAPED},
+    {"fma", "best", "several elements per lane, their chains interleaved: independent FMAs (same results)", PB_DT_FP,
+     run_fma_best, "omp", PB_V_SHAPED},
     {"histogram", "best",
      "a team-shared histogram per team, several keys per lane in flight, one merge per team" PB_TEAM_SHARED_NOTE,
      PB_DT(PB_INT) | PB_DT(PB_FLOAT), run_histogram_best, "omp", PB_V_SHAPED},

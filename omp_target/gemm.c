@@ -1,5 +1,6 @@
 /* GEMM in OpenMP target: the kernels are in gemm_kernels.inc, instantiated for float and
- * double; these wrappers dispatch on the run's dtype (and best on its candidate). */
+ * double; these wrappers dispatch on the run's dtype (and best on its candidate); the file
+ * ends with the benchmark's rows. */
 #include "omp_common.h"
 
 #include <stdint.h>
@@ -17,15 +18,15 @@
 #undef T
 #undef SFX
 
-#define DISPATCH(v)                                                                                          \
-    int pb_omp_gemm_##v(const pb_args *a)                                                                    \
-    {                                                                                                        \
-        const long m = PB_GEMM_M(a), n = PB_GEMM_N(a), k = PB_GEMM_K(a);                                    \
-        if (a->dtype == PB_FLOAT)                                                                            \
-            v##__float(m, n, k, a->buf[0], a->buf[1], a->buf[2], a->buf[3], a->ran_on);                      \
-        else                                                                                                 \
-            v##__double(m, n, k, a->buf[0], a->buf[1], a->buf[2], a->buf[3], a->ran_on);                     \
-        return PB_OK;                                                                                        \
+#define DISPATCH(v)                                                                      \
+    static int run_##v(const pb_args *a)                                                 \
+    {                                                                                    \
+        const long m = PB_GEMM_M(a), n = PB_GEMM_N(a), k = PB_GEMM_K(a);                 \
+        if (a->dtype == PB_FLOAT)                                                        \
+            v##__float(m, n, k, a->buf[0], a->buf[1], a->buf[2], a->buf[3], a->ran_on);  \
+        else                                                                             \
+            v##__double(m, n, k, a->buf[0], a->buf[1], a->buf[2], a->buf[3], a->ran_on); \
+        return PB_OK;                                                                    \
     }
 DISPATCH(k1)
 DISPATCH(k2)
@@ -66,7 +67,7 @@ static int best_vec(const pb_args *a, long n, long k)
     (a->dtype == PB_FLOAT ? fn##_float(m, n, k, a->buf[0], a->buf[1], a->buf[2], a->buf[3], a->ran_on, ##__VA_ARGS__) \
                           : fn##_double(m, n, k, a->buf[0], a->buf[1], a->buf[2], a->buf[3], a->ran_on, ##__VA_ARGS__))
 
-int pb_omp_gemm_best(const pb_args *a)
+static int run_best(const pb_args *a)
 {
     const long m = PB_GEMM_M(a), n = PB_GEMM_N(a), k = PB_GEMM_K(a);
     switch (best_choice()) {
@@ -79,3 +80,25 @@ int pb_omp_gemm_best(const pb_args *a)
     }
     return PB_OK;
 }
+
+#define STR2(x) #x
+#define STR(x) STR2(x)
+
+/* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
+ * benchmark's order (harness/bench_gemm.c lists the names) */
+const pb_variant pb_variants_omp_gemm[] = {
+    {"gemm", "k1", "naive: collapse(2), rows fastest (uncoalesced)", PB_DT_FP, run_k1, "omp", 0},
+    {"gemm", "k2", "loop order: columns fastest, B and C coalesced", PB_DT_FP, run_k2, "omp", 0},
+    {"gemm", "k3", "team-shared 32x32 tiles of A and B, worksharing barriers, sums in a shared C tile", PB_DT_FP,
+     run_k3, "omp", 0},
+    {"gemm", "k4", "1D register blocking: " STR(PB_GEMM_OMP_K4_TM) " rows per iteration, unrolled accumulators",
+     PB_DT_FP, run_k4, "omp", 0},
+    {"gemm", "k5",
+     "2D register blocking: " STR(PB_GEMM_OMP_K5_TM) "x" STR(
+         PB_GEMM_OMP_K5_TN) " per iteration, columns 32 apart (coalesced lanes)",
+     PB_DT_FP, run_k5, "omp", 0},
+    {"gemm", "best",
+     "per compiler: CUDA best's tiles in SPMD form (clang) or 8x8 register blocking in one simd loop (gcc); "
+     "PB_GEMM_OMP_BEST_CONFIG",
+     PB_DT_FP, run_best, "omp", 0},
+    {0}};

@@ -138,22 +138,6 @@ int pb_omp_sms(void);
 void pb_omp_best_init(int cc, int sms);
 const pb_shape *pb_omp_best_shape(const char *bench, pb_dtype dtype);
 
-int pb_omp_stream(const pb_args *a);
-int pb_omp_copy(const pb_args *a);
-int pb_omp_stream_strided(const pb_args *a);
-int pb_omp_fma(const pb_args *a);
-int pb_omp_fma_strided(const pb_args *a);
-int pb_omp_fill(const pb_args *a);
-int pb_omp_stream_best(const pb_args *a);
-int pb_omp_copy_best(const pb_args *a);
-int pb_omp_fill_best(const pb_args *a);
-int pb_omp_fma_best(const pb_args *a);
-int pb_omp_gemm_k1(const pb_args *a);
-int pb_omp_gemm_k2(const pb_args *a);
-int pb_omp_gemm_k3(const pb_args *a);
-int pb_omp_gemm_k4(const pb_args *a);
-int pb_omp_gemm_k5(const pb_args *a);
-int pb_omp_gemm_best(const pb_args *a);
 /* best of vecadd, window, transpose: in best.c's unit (best_vecadd_window_transpose.inc), their rows in
  * their benchmarks' tables */
 int pb_omp_vecadd_best(const pb_args *a);

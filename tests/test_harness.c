@@ -78,7 +78,8 @@ static void test_variants_backends(void)
 
 /* The registry: a table that registers a name its benchmark does not list, or a variant
  * twice, is refused with its file named; the variants of a backend come grouped by
- * benchmark in harness/pb_benchmarks.def's order, each in table order. */
+ * benchmark in harness/pb_benchmarks.def's order, each in table order, a benchmark's rows
+ * together when its group's tables share them. */
 static int fixture_run(const pb_args *a)
 {
     (void)a;
@@ -119,6 +120,25 @@ static void test_registry(void)
     const pb_backend be_cub = {.name = "cub"};
     v = pb_registry_variants(ok, &be_cub, &n);
     CHECK(n == 1 && v && !strcmp(v[0].name, "lib"));
+
+    /* benchmarks sharing their kernel files (micro): each benchmark's rows together, in the
+     * order of its first row, when its best is in another table of the group */
+    static const pb_variant micro[] = {{"copy", "kernel", "", PB_DT_FP, fixture_run, "omp", 0},
+                                       {"stream", "kernel", "", PB_DT_FP, fixture_run, "omp", 0},
+                                       {"fma", "kernel", "", PB_DT_FP, fixture_run, "omp", 0},
+                                       {0}};
+    static const pb_variant micro_best[] = {{"stream", "best", "", PB_DT_FP, fixture_run, "omp", PB_V_SHAPED},
+                                            {"dmvm", "best", "", PB_DT_FP, fixture_run, "omp", PB_V_SHAPED},
+                                            {"copy", "best", "", PB_DT_FP, fixture_run, "omp", PB_V_SHAPED},
+                                            {0}};
+    const pb_registry_table shared[] = {{"x/micro.c", micro}, {"x/best.c", micro_best}, {0, 0}};
+    const pb_backend be_omp = {.name = "omp"};
+    static const char *const want[][2] = {{"dmvm", "best"},     {"copy", "kernel"}, {"copy", "best"},
+                                          {"stream", "kernel"}, {"stream", "best"}, {"fma", "kernel"}};
+    v = pb_registry_variants(shared, &be_omp, &n);
+    CHECK(n == 6 && v);
+    for (size_t i = 0; v && i < n && i < 6; ++i)
+        CHECK(!strcmp(v[i].benchmark, want[i][0]) && !strcmp(v[i].name, want[i][1]));
 }
 
 static int parse(pb_options *o, const char *line, char *err, size_t cap)

@@ -1,7 +1,7 @@
-/* `best` in CUDA: the fastest correct code this project knows for stream, copy, fill and
- * fma (dmvm's is in dmvm.cu, reduce's in reduce.cu), with launch shapes from the tuning table
- * (harness/pb_tuning.c) chosen at init for the GPU at hand (compute capability, SM count,
- * pb_cuda_best_shape). What each does:
+/* `best` in CUDA for the micro benchmarks: the fastest correct code this project knows for
+ * stream, copy, fill and fma (their other variants are in micro.cu), with launch shapes
+ * from the tuning table (harness/pb_tuning.c) chosen at init for the GPU at hand (compute
+ * capability, SM count, pb_cuda_best_shape). What each does:
  *  - wide loads: 16 bytes per load (float4, double2, int4) where the data allows it,
  *    several per thread and step, so that enough bytes are in flight per SM to cover
  *    the memory latency (the `kernel` variants move 4 or 8 bytes per thread: float
@@ -21,6 +21,9 @@
 #include <string.h>
 #include <type_traits>
 
+/* The kernels and their launches below came verbatim from cuda/best.cu (git log --follow),
+ * written before .clang-format: formatting them is a change of its own, not part of a move. */
+/* clang-format off */
 enum { B_STREAM, B_COPY, B_FILL };
 static const char *const micro_bench[] = {"stream", "copy", "fill"};
 
@@ -155,18 +158,31 @@ static int fma_run(const pb_args *a)
     return pb_cuda_check_launch("fma best");
 }
 
-extern "C" {
-int pb_cuda_stream_best(const pb_args *a)
+/* clang-format on */
+
+static int run_stream_best(const pb_args *a)
 {
     return a->dtype == PB_FLOAT ? micro_run<float, OP_STREAM>(B_STREAM, a) : micro_run<double, OP_STREAM>(B_STREAM, a);
 }
-int pb_cuda_copy_best(const pb_args *a)
+static int run_copy_best(const pb_args *a)
 {
     return a->dtype == PB_FLOAT ? micro_run<float, OP_COPY>(B_COPY, a) : micro_run<double, OP_COPY>(B_COPY, a);
 }
-int pb_cuda_fill_best(const pb_args *a)
+static int run_fill_best(const pb_args *a)
 {
     return a->dtype == PB_FLOAT ? micro_run<float, OP_FILL>(B_FILL, a) : micro_run<double, OP_FILL>(B_FILL, a);
 }
-int pb_cuda_fma_best(const pb_args *a) { return a->dtype == PB_FLOAT ? fma_run<float>(a) : fma_run<double>(a); }
-}
+static int run_fma_best(const pb_args *a) { return a->dtype == PB_FLOAT ? fma_run<float>(a) : fma_run<double>(a); }
+
+/* bench, name, what it teaches (portbench list), dtypes, run, backend, flags. The registry
+ * lists each row after its benchmark's rows of micro.cu (harness/pb_registry.h). */
+extern "C" const pb_variant pb_variants_cuda_micro_best[] = {
+    {"stream", "best", "16-byte vector loads and stores, several per thread (tuned shape)", PB_DT_FP, run_stream_best,
+     "cuda", PB_V_SHAPED},
+    {"copy", "best", "16-byte vector loads and stores, several per thread (tuned shape)", PB_DT_FP, run_copy_best,
+     "cuda", PB_V_SHAPED},
+    {"fill", "best", "16-byte vector stores, several per thread (tuned shape)", PB_DT_FP, run_fill_best, "cuda",
+     PB_V_SHAPED},
+    {"fma", "best", "several elements per thread, their chains interleaved: independent FMAs (same results)", PB_DT_FP,
+     run_fma_best, "cuda", PB_V_SHAPED},
+    {0}};
