@@ -210,6 +210,11 @@ for v in $EXTRA_CLANGS; do
     runtime=("$lib"/libomptarget.so.22*)
   else
     runtime=("$lib"/libomptarget.so "$lib"/libomptarget.rtl.cuda.so)
+    # LLVM 14's CUDA plugin has no RUNPATH (15's has $ORIGIN): its libLLVM-14 would be the
+    # system's wherever the executable's RPATH does not apply (ldd, hence bundle.sh)
+    # shellcheck disable=SC2016 # $ORIGIN is for the dynamic linker
+    readelf -d "$lib/libomptarget.rtl.cuda.so" | grep -q '(RUNPATH)' ||
+      patchelf --set-rpath '$ORIGIN' "$lib/libomptarget.rtl.cuda.so"
   fi
   stand_in_libllvm "$tmp/dev/usr/lib/llvm-$v/lib" "$lib" "${runtime[@]}"
   $SUDO rm -rf "$dir"
