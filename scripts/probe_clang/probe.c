@@ -15,7 +15,7 @@ int main(void)
     }
     int on_host = -1, teams = 0;
     double sum = 0.0;
-#pragma omp target teams distribute parallel for map(to : x[0:N]) map(tofrom : y[0:N])
+#pragma omp target teams distribute parallel for map(to : x [0:N]) map(tofrom : y [0:N])
     for (int i = 0; i < N; i++)
         y[i] += 2.0 * x[i];
 #pragma omp target map(from : on_host)
@@ -25,15 +25,15 @@ int main(void)
         if (omp_get_team_num() == 0)
             teams = omp_get_num_teams();
     }
-#pragma omp target teams distribute parallel for reduction(+ : sum) map(to : y[0:N]) map(tofrom : sum)
+#pragma omp target teams distribute parallel for reduction(+ : sum) map(to : y [0:N]) map(tofrom : sum)
     for (int i = 0; i < N; i++)
         sum += y[i];
     double want = 0.0;
     for (int i = 0; i < N; i++)
         want += 1.0 + 2.0 * (i % 1000);
     int ok = sum == want && on_host == 0;
-    printf("%s sum=%.17g want=%.17g initial_device=%d teams=%d devices=%d\n", ok ? "RESULT_OK" : "RESULT_BAD", sum, want,
-           on_host, teams, omp_get_num_devices());
+    printf("%s sum=%.17g want=%.17g initial_device=%d teams=%d devices=%d\n", ok ? "RESULT_OK" : "RESULT_BAD", sum,
+           want, on_host, teams, omp_get_num_devices());
     free(x);
     free(y);
     return ok ? 0 : 1;
