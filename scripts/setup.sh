@@ -21,7 +21,7 @@
 # /opt/portbench: llvm-14, llvm-15, llvm-22 in it), PORTBENCH_EXTRA_CLANGS (default
 # "14 15": which of those runtimes to lay out; "" for none, saving 70 MB of downloads;
 # "14 15 22" adds LLVM 22's, 260 MB of downloads and a minute more, for a worker that CMake
-# builds only with -DPB_WITH_CLANG22=ON: its device link takes longer than 25 minutes,
+# builds only with -DPB_WITH_CLANG22=ON: its device link takes longer than 35 minutes,
 # docs/toolchain.md).
 set -euo pipefail
 
