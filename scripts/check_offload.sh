@@ -5,7 +5,8 @@
 #  - clang: the worker found its libomptarget CUDA plugin (LLVM 16 looks for it only
 #    through libLLVM-16's RUNPATH, see docs/toolchain.md), the plugin handed the driver
 #    a cubin that runs there (ELF e_flags sm_XY: same major, minor not above the GPU's;
-#    both LLVM 16 and 19 take the first such image, so an sm_86 GPU gets the sm_80 one),
+#    both LLVM 16 and 19 take the first such image, so an sm_86 GPU gets the sm_80 one;
+#    clang-14/15 carry one cubin, clang-22 one per architecture),
 #    and launched kernels;
 #  - gcc: libgomp found its nvptx plugin and handed the driver its PTX to JIT-compile.
 # Results are wrong by design (the fake runs no kernel): only the calls are checked.
@@ -31,11 +32,16 @@ backends=$(printf 'omp@%s,' $tcs)
 libexec=${PORTBENCH_LIBEXEC:-$(dirname "$pb")/../libexec/portbench}
 # serves WORKER TOOLCHAIN SM: 0 if the worker carries a cubin for that GPU (the same major,
 # minor not above) by the architectures in its build flags (PB_BUILD_FLAGS: clang < 15 and a
-# device runtime without sm_90 build fewer than PB_CUDA_ARCHS), or if its flags name none
+# device runtime without sm_90 build fewer than PB_CUDA_ARCHS), or if its flags name none.
+# A retargeted build (clang-14/15: -march=sm_86 with --cuda-path=.../sm_86-as-sm_90, see
+# CMakeLists.txt) carries a cubin for the architecture after "-as-".
 serves() {
-  local a archs
-  archs=$(strings "$1" | awk -v p="^$2 -std=" '$0 ~ p && !f {print; f = 1}' |
-          grep -oE '(--offload-arch|-march)=[sm_0-9,]+' | grep -oE '[0-9]+')
+  local a archs flags
+  flags=$(strings "$1" | awk -v p="^$2 -std=" '$0 ~ p && !f {print; f = 1}')
+  archs=$(grep -oE '(--offload-arch|-march)=[sm_0-9,]+' <<< "$flags" | grep -oE '[0-9]+')
+  if grep -qE 'sm_[0-9]+-as-sm_[0-9]+' <<< "$flags"; then
+    archs=$(grep -oE 'sm_[0-9]+-as-sm_[0-9]+' <<< "$flags" | sed 's/.*-as-sm_//' | sort -u)
+  fi
   [ -n "$archs" ] || return 0
   for a in $archs; do
     [ "${a:0:1}" = "${3:0:1}" ] && [ "${a:1}" -le "${3:1}" ] && return 0

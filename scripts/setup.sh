@@ -9,13 +9,26 @@
 #  - provides CUDA 11.8's ptxas/nvlink/fatbinary/cuobjdump/nvdisasm (Debian non-free, nvidia-cuda-toolkit)
 #    in a private "CUDA path" for clang-19 offload, because libomptarget 19 cannot load
 #    cubins written by CUDA 13's ptxas (see docs/toolchain.md). The system's apt sources
-#    are not changed: the non-free index lives in a temporary directory.
+#    are not changed: the non-free index lives in a temporary directory;
+#  - lays out the OpenMP runtimes of clang-14, clang-15 and clang-22 in private prefixes
+#    (/opt/portbench/llvm-<N>, docs/toolchain.md "clang 13, 14, 15 and 22"): LLVM 14/15's
+#    from libomp-<N>-dev (a conflict in apt, as LLVM 16's), LLVM 22's from liboffload-22
+#    plus an NVPTX device runtime built here from Debian's source package llvm-toolchain-22
+#    (Debian ships none); each with a small libLLVM of its own (only what its libomptarget
+#    uses, linked from llvm-<N>-dev's static libraries) so that its bundle part stays small.
 # Environment: PORTBENCH_CUDA118_DIR (default /opt/portbench/cuda-11.8-offload),
-# PORTBENCH_LLVM16_DIR (default /opt/portbench/llvm-16).
+# PORTBENCH_LLVM16_DIR (default /opt/portbench/llvm-16), PORTBENCH_LLVM_PREFIX (default
+# /opt/portbench: llvm-14, llvm-15, llvm-22 in it), PORTBENCH_EXTRA_CLANGS (default
+# "14 15": which of those runtimes to lay out; "" for none, saving 70 MB of downloads;
+# "14 15 22" adds LLVM 22's, 260 MB of downloads and a minute more, for a worker that CMake
+# builds only with -DPB_WITH_CLANG22=ON: its device link takes longer than 35 minutes,
+# docs/toolchain.md).
 set -euo pipefail
 
 CUDA118_DIR=${PORTBENCH_CUDA118_DIR:-/opt/portbench/cuda-11.8-offload}
 LLVM16_DIR=${PORTBENCH_LLVM16_DIR:-/opt/portbench/llvm-16}
+LLVM_PREFIX=${PORTBENCH_LLVM_PREFIX:-/opt/portbench}
+EXTRA_CLANGS=${PORTBENCH_EXTRA_CLANGS-14 15}
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
 
@@ -29,6 +42,14 @@ packages=(clang-19 clang-tools-19 libomp-19-dev gcc-12-offload-nvptx
           libhwloc-dev hwloc-nox libcjson-dev jq libopenblas-dev mpich libmpich-dev patchelf libsqlite3-dev pkg-config
           cmake make gnuplot-nox xz-utils binutils ca-certificates chromium
           cppcheck clang-format) # scripts/check_static.sh, scripts/check_format.sh
+# clang-14/15 offload through the old driver (clang-offload-wrapper: clang-tools-<N>),
+# clang-22 through clang-linker-wrapper (clang-tools-22)
+for v in $EXTRA_CLANGS; do
+  case $v in 14 | 15) packages+=("clang-$v" "clang-tools-$v") ;;
+  22) packages+=(clang-22 clang-tools-22 llvm-22) ;; # llvm-ar-22 packs the device runtime
+  *) log "PORTBENCH_EXTRA_CLANGS: '$v' is not one of 14 15 22"; exit 2 ;;
+  esac
+done
 missing=()
 for p in "${packages[@]}"; do
   [[ $(dpkg-query -W -f='${Status}' "$p" 2>/dev/null) == 'install ok installed' ]] || missing+=("$p")
@@ -104,4 +125,103 @@ fi
 # clang < 15 takes a CUDA path only with a lib64 (or lib) directory in it (a compiler given
 # by path, e.g. clang-14); an empty one will do
 [ -d "$CUDA118_DIR/lib64" ] || $SUDO mkdir -p "$CUDA118_DIR/lib64"
+# A libLLVM with only what an OpenMP runtime's libraries use of it (their undefined
+# symbols of version LLVM_<N>), linked from llvm-<N>-dev's static libraries: 1 MB for
+# LLVM 14/15 and 22 MB for LLVM 22 instead of 100 MB and more, for the bundle's parts.
+# RUNPATH $ORIGIN/../lib as Debian's own (scripts/bundle.sh checks it).
+stand_in_libllvm() { # stand_in_libllvm STATIC_LIB_DIR OUT_DIR RUNTIME_LIBRARY...
+  local static=$1 dir=$2 soname node
+  shift 2
+  soname=$(readelf -d "$@" | sed -n 's/.*(NEEDED).*\[\(libLLVM[^]]*\)\]/\1/p' | sort -u | awk 'NR == 1')
+  readelf --dyn-syms -W "$@" | awk '$7 == "UND" && $8 ~ /@LLVM_/ {print $8}' | sort -u > "$tmp/syms"
+  node=$(sed -n '1s/.*@//p' "$tmp/syms")
+  [ -n "$soname" ] && [ -n "$node" ] || { log "no libLLVM symbols in $*"; exit 1; }
+  { echo "$node {"; echo " global:"; sed 's/@.*/;/; s/^/  /' "$tmp/syms"; echo " local: *;"; echo "};"; } > "$tmp/vs.map"
+  # shellcheck disable=SC2016 # $ORIGIN is for the dynamic linker
+  g++ -shared -s -o "$tmp/$soname" -Wl,-soname,"$soname" -Wl,--version-script="$tmp/vs.map" \
+      $(sed 's/@.*//; s/^/-Wl,-u,/' "$tmp/syms") -Wl,--gc-sections -Wl,--as-needed \
+      -Wl,--start-group "$static"/libLLVM*.a -Wl,--end-group \
+      -l:libz.so.1 -l:libzstd.so.1 -l:libtinfo.so.6 -lpthread -ldl \
+      -Wl,--enable-new-dtags -Wl,-rpath,'$ORIGIN/../lib'
+  $SUDO install -m 755 "$tmp/$soname" "$dir/$soname"
+}
+
+# The OpenMP runtimes of clang-14, clang-15 and clang-22 (PORTBENCH_EXTRA_CLANGS), each in
+# <prefix>/llvm-<N>/lib, of the same version as the installed clang-<N>.
+for v in $EXTRA_CLANGS; do
+  dir=$LLVM_PREFIX/llvm-$v
+  version=$(dpkg-query -W -f='${Version}' "libllvm$v")
+  if [ -f "$dir/lib/libomptarget.so" ] && [ "$(cat "$dir/VERSION" 2>/dev/null)" = "$version" ]; then
+    log "LLVM $v OpenMP runtime already in $dir"
+    continue
+  fi
+  log "laying out LLVM $v's OpenMP runtime $version in $dir"
+  rm -rf "$tmp/x" "$tmp/dev" && mkdir -p "$tmp/x" "$tmp/dev"
+  rm -f "$tmp"/deb/*.deb
+  if [ "$v" = 22 ]; then debs=(liboffload-22 liboffload-22-dev libomp-22-dev); else debs=("libomp-$v-dev" "libomp5-$v"); fi
+  if ! apt-cache show "llvm-$v-dev=$version" >/dev/null 2>&1; then $SUDO apt-get update -q; fi
+  (cd "$tmp/deb" && apt-get download -q "${debs[@]/%/=$version}" "llvm-$v-dev=$version")
+  for d in "$tmp"/deb/*.deb; do
+    case $d in */llvm-"$v"-dev_*) dpkg -x "$d" "$tmp/dev" ;; *) dpkg -x "$d" "$tmp/x" ;; esac
+  done
+  lib=$tmp/x/usr/lib/llvm-$v/lib
+  if [ "$v" = 22 ]; then
+    # Debian has no libomp5-22: libomp-22-dev's libomp.so.5 is the system's (LLVM 19's, libomp5-19)
+    rm -f "$lib"/libomp.so.5 "$lib"/libgomp.so* "$lib"/libiomp5.so "$lib"/libomp5.so
+    ln -s /usr/lib/x86_64-linux-gnu/libomp.so.5 "$lib/libomp.so.5"
+    # LLVM 22's NVPTX device runtime (openmp/device) from Debian's source package, compiled
+    # as its CMakeLists.txt does: generic bitcode for every architecture. The source index
+    # is private, made from the system's own deb lines (deb-src), as for non-free above.
+    mkdir -p "$tmp/slists/partial" "$tmp/src"
+    src=/etc/apt/sources.list.d/debian.sources
+    if [ -f "$src" ]; then
+      sed -E 's/^Types:.*$/Types: deb-src/' "$src" > "$tmp/src.sources"
+    else
+      printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n\nTypes: deb-src\nURIs: http://deb.debian.org/debian-security\nSuites: bookworm-security\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' > "$tmp/src.sources"
+    fi
+    mkdir -p "$tmp/srcparts" && mv "$tmp/src.sources" "$tmp/srcparts/"
+    so=(-o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$tmp/srcparts" -o Dir::State::Lists="$tmp/slists")
+    apt-get "${so[@]}" update -q
+    # only the upstream tarball (the device runtime is built from it as it is), checked
+    # against the index's SHA256; the security archive serves a version's .debian.tar.xz
+    # but its orig tarball only from the main archive's pool
+    read -r url orig _ hash < <(apt-get "${so[@]}" source --print-uris -qq "llvm-toolchain-22=$version" |
+                                awk '$2 ~ /\.orig\.tar\.xz$/')
+    url=${url//\'/}
+    [ -n "$orig" ] || { log "no llvm-toolchain-22 $version in the source index"; exit 1; }
+    for u in "$url" "${url/\/debian-security\/pool\/updates\//\/debian\/pool\/}"; do
+      /usr/lib/apt/apt-helper download-file "$u" "$tmp/src/$orig" "$hash" && break
+    done
+    orig=$tmp/src/$orig
+    [ -f "$orig" ] || { log "could not fetch $orig"; exit 1; }
+    tar -C "$tmp/src" -xJf "$orig" --wildcards '*/openmp/device/*' '*/offload/include/*' '*/libc/*'
+    S=$(ls -d "$tmp"/src/*/openmp/device)
+    mkdir -p "$tmp/rtl"
+    f=(--target=nvptx64-nvidia-cuda -std=c++17 -O3 -DNDEBUG -flto -fvisibility=hidden -nogpulib -nostdlibinc
+       -fno-rtti -fno-exceptions -fconvergent-functions -Wno-unknown-cuda-version -mllvm -vectorize-slp=false
+       --cuda-feature=+ptx63 -DSHARED_SCRATCHPAD_SIZE=512 -I"$S/include" -I"$S/../../libc" -I"$S/../../offload/include")
+    # its CMakeLists.txt's src_files (not Stub.cpp)
+    for c in Allocator Configuration Debug Kernel LibC Mapping Misc Parallelism Profiling Reduction State \
+             Synchronization Tasking DeviceUtils Workshare; do
+      clang++-22 "${f[@]}" -c "$S/src/$c.cpp" -o "$tmp/rtl/$c.o" &
+      [ "$(jobs -r | wc -l)" -lt "$(nproc)" ] || wait -n
+    done
+    wait
+    clang++-22 --target=nvptx64-nvidia-cuda -flto -r -nostdlib -Wl,--lto-emit-llvm "$tmp"/rtl/*.o -o "$lib/libomptarget-nvptx.bc"
+    llvm-ar-22 rcs "$lib/libompdevice.a" "$lib/libomptarget-nvptx.bc"
+    runtime=("$lib"/libomptarget.so.22*)
+  else
+    runtime=("$lib"/libomptarget.so "$lib"/libomptarget.rtl.cuda.so)
+    # LLVM 14's CUDA plugin has no RUNPATH (15's has $ORIGIN): its libLLVM-14 would be the
+    # system's wherever the executable's RPATH does not apply (ldd, hence bundle.sh)
+    # shellcheck disable=SC2016 # $ORIGIN is for the dynamic linker
+    readelf -d "$lib/libomptarget.rtl.cuda.so" | grep -q '(RUNPATH)' ||
+      patchelf --set-rpath '$ORIGIN' "$lib/libomptarget.rtl.cuda.so"
+  fi
+  stand_in_libllvm "$tmp/dev/usr/lib/llvm-$v/lib" "$lib" "${runtime[@]}"
+  $SUDO rm -rf "$dir"
+  $SUDO mkdir -p "$dir"
+  $SUDO cp -a "$lib" "$dir/"
+  echo "$version" | $SUDO tee "$dir/VERSION" >/dev/null
+done
 log "ready"
