@@ -46,17 +46,28 @@ __global__ void hist_shared(long n, int bins, const K *__restrict__ keys, int *_
             atomicAdd(&counts[b], local[b]);
 }
 
+/* the bins of a run (SKIP outside 1..PB_HIST_MAX_BINS) and its counts set to 0, queued
+ * before the kernel on the same stream: every variant counts into zeroed bins */
+static int counts_zeroed(const pb_args *a, int *bins)
+{
+    *bins = (int)a->param[HIST_BINS];
+    if (*bins < 1 || *bins > PB_HIST_MAX_BINS)
+        return PB_SKIP;
+    if (cudaMemsetAsync(a->buf[HIST_COUNTS], 0, (size_t)*bins * sizeof(int), 0) != cudaSuccess)
+        return pb_cuda_check_launch("cudaMemsetAsync");
+    return PB_OK;
+}
+
 template <typename K>
 static int histogram(int shared, const pb_args *a)
 {
     const long n = (long)a->n;
-    const int bins = (int)a->param[HIST_BINS];
-    if (bins < 1 || bins > PB_HIST_MAX_BINS)
-        return PB_SKIP;
+    int bins;
+    const int zeroed = counts_zeroed(a, &bins);
+    if (zeroed != PB_OK)
+        return zeroed;
     const K *keys = (const K *)a->buf[HIST_KEYS];
     int *counts = (int *)a->buf[HIST_COUNTS];
-    if (cudaMemsetAsync(counts, 0, (size_t)bins * sizeof(int), 0) != cudaSuccess)
-        return pb_cuda_check_launch("cudaMemsetAsync");
     long blocks = (n + BLOCK - 1) / BLOCK;
     if (shared) {
         blocks = blocks < PB_HIST_MAX_BLOCKS ? blocks : PB_HIST_MAX_BLOCKS;
@@ -120,13 +131,12 @@ template <typename K> static int hist_best_run(const pb_args *a)
     if (!sh->threads)
         return PB_SKIP;
     const long n = (long)a->n;
-    const int bins = (int)a->param[HIST_BINS];
-    if (bins < 1 || bins > PB_HIST_MAX_BINS)
-        return PB_SKIP;
+    int bins;
+    const int zeroed = counts_zeroed(a, &bins);
+    if (zeroed != PB_OK)
+        return zeroed;
     const K *keys = (const K *)a->buf[HIST_KEYS];
     int *counts = (int *)a->buf[HIST_COUNTS];
-    if (cudaMemsetAsync(counts, 0, (size_t)bins * sizeof(int), 0) != cudaSuccess)
-        return pb_cuda_check_launch("cudaMemsetAsync");
     const unsigned block = (unsigned)sh->threads;
     const long fit = PB_HIST_BEST_SMEM / ((long)bins * (long)sizeof(int)), warps = block / 32;
     if (fit < 1) { /* one copy does not fit: one global atomic per key */

@@ -134,7 +134,7 @@ static const sweep sweeps[] = {
 enum { NSWEEPS = sizeof sweeps / sizeof sweeps[0], MAX_CAND = 24, MAX_TC = 3 };
 
 /* toolchain families: the tuning table's toolchain column and the rows' compiler */
-static const char *const toolchains[MAX_TC] = {"nvcc", "clang", "gcc"};
+static const char *const families[MAX_TC] = {"nvcc", "clang", "gcc"};
 
 /* "dmvm, reduce, ...": the benchmarks of the sweep table, for the help and the errors */
 static const char *sweep_names(void)
@@ -331,6 +331,11 @@ int pb_cmd_tune(int argc, char **argv)
     char err[512];
     pb_backend_mask mask = 0;
     int want[MAX_TC] = {0};
+    /* what the printed rows and the PB_TUNE sections name: the family, or the toolchain id
+     * when the one asked for is not the family's default (omp@clang-16 -> rows for clang-16) */
+    char toolchains[MAX_TC][32];
+    for (int t = 0; t < MAX_TC; ++t)
+        pb_strlcpy(toolchains[t], families[t], sizeof toolchains[t]);
     if (pb_parse_backends(backends, &mask, err, sizeof err) != PB_OK) {
         pb_errorf("tune: %s", err);
         return 2;
@@ -350,7 +355,14 @@ int pb_cmd_tune(int argc, char **argv)
                       probe.ok ? "device 0 not readable" : probe.why);
             return 2;
         }
+        if (want[t]) {
+            pb_errorf("tune: --backend %s: one toolchain per compiler family in one sweep (%s is asked for already)",
+                      sp->cli, toolchains[t]);
+            return 2;
+        }
         want[t] = 1;
+        if (t > 0 && !sp->is_default && sp->toolchain[0])
+            pb_strlcpy(toolchains[t], pb_tuning_toolchain(families[t], sp->toolchain), sizeof toolchains[t]);
     }
     size_t sizes[PB_MAX_SIZES];
     int nsizes = 0;
@@ -482,7 +494,7 @@ int pb_cmd_tune(int argc, char **argv)
             r->ok = 1;
             for (size_t i = 0; i < rows.n; ++i) {
                 const pb_row *row = &rows.rows[i];
-                if (strcmp(row->compiler, toolchains[t]) != 0 || strcmp(row->variant, "best") != 0)
+                if (strcmp(row->compiler, families[t]) != 0 || strcmp(row->variant, "best") != 0)
                     continue;
                 r->rows++;
                 if (strcmp(row->verified, "PASS") != 0) {

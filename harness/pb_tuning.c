@@ -316,13 +316,44 @@ void pb_tuning_set_methods(unsigned have, const char *why)
     methods_why = why ? why : "";
 }
 
+/* How closely a row's or a PB_TUNE section's toolchain NAME matches the toolchain ID asked
+ * for: 0 not at all, 1 "*", else 2 + strlen(NAME) (a longer name is more specific). NAME
+ * matches when it is ID or a leading part of it that ends before a '-': "clang" and
+ * "clang-16" both match "clang-16", "clang-19" matches "clang-19-nightly". */
+static int toolchain_match(const char *name, const char *id)
+{
+    size_t len = strlen(name);
+    if (strcmp(name, "*") == 0)
+        return 1;
+    return strncmp(name, id, len) == 0 && (id[len] == '\0' || id[len] == '-') ? 2 + (int)len : 0;
+}
+
+static int known_family(const char *name)
+{
+    static const char *const families[] = {"nvcc", "clang", "gcc"};
+    for (size_t i = 0; i < sizeof families / sizeof *families; ++i) {
+        size_t len = strlen(families[i]);
+        if (strncmp(name, families[i], len) == 0 && (name[len] == '\0' || (name[len] == '-' && name[len + 1])))
+            return 1;
+    }
+    return 0;
+}
+
+const char *pb_tuning_toolchain(const char *family, const char *id)
+{
+    return id && toolchain_match(family, id) > 1 ? id : family;
+}
+
 int pb_tune_apply(const char *value, const char *toolchain, pb_shape *s, char *err, size_t cap)
 {
     char buf[1024];
     pb_strlcpy(buf, value, sizeof buf);
     pb_shape out = *s;
-    int applied = 0;
-    for (int own = 0; own < 2; ++own) { /* sections for every toolchain first, then its own */
+    int applied = 0, most = 0;
+    /* sections without a prefix first, then the toolchain's own from the least to the most
+     * specific name (clang before clang-16) */
+    for (int pass = 0; pass == 0 || most > 0; ++pass) {
+        int next = 0;
         char copy[1024];
         pb_strlcpy(copy, buf, sizeof copy);
         for (char *save = NULL, *t = strtok_r(copy, ";", &save); t; t = strtok_r(NULL, ";", &save)) {
@@ -334,20 +365,26 @@ int pb_tune_apply(const char *value, const char *toolchain, pb_shape *s, char *e
             const char *body = t;
             if (colon) {
                 *colon = '\0';
-                if (strcmp(t, "nvcc") && strcmp(t, "clang") && strcmp(t, "gcc")) {
-                    snprintf(err, cap, "%s: unknown toolchain '%s' (nvcc, clang, gcc)", PB_TUNE_ENV, t);
+                if (!known_family(t)) {
+                    snprintf(err, cap,
+                             "%s: unknown toolchain '%s' (nvcc, clang, gcc, or one with its version: clang-16)",
+                             PB_TUNE_ENV, t);
                     return -1;
                 }
-                if (!own || strcmp(t, toolchain) != 0)
+                const int m = toolchain_match(t, toolchain);
+                if (m > most && (next == 0 || m < next))
+                    next = m; /* the next pass's specificity */
+                if (pass == 0 || m != most)
                     continue;
                 body = colon + 1;
-            } else if (own) {
+            } else if (pass > 0) {
                 continue;
             }
             if (pb_shape_parse(body, &out, err, cap) != 0)
                 return -1;
             applied = 1;
         }
+        most = next;
     }
     if (applied && pb_shape_check(&out, err, cap) != 0)
         return -1;
@@ -364,15 +401,15 @@ int pb_tuning_lookup(const char *bench, const char *variant, const char *model, 
         const pb_tuning_row *r = &pb_tuning_table[i];
         if (strcmp(r->bench, bench) || strcmp(r->variant, variant) || strcmp(r->model, model))
             continue;
-        int tc_exact = strcmp(r->toolchain, toolchain) == 0;
-        if (!tc_exact && strcmp(r->toolchain, "*") != 0)
+        const int tc = toolchain_match(r->toolchain, toolchain);
+        if (!tc)
             continue;
         if (r->cc != 0 && r->cc != cc)
             continue;
         int dt_exact = dtype && strcmp(r->dtype, dtype) == 0;
         if (!dt_exact && strcmp(r->dtype, "*") != 0)
             continue;
-        int score = 4 * (r->cc != 0) + 2 * dt_exact + tc_exact;
+        const int score = (4 * (r->cc != 0) + 2 * dt_exact) * 64 + tc;
         if (score > best_score)
             best = r, best_score = score;
     }

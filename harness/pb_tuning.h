@@ -49,7 +49,7 @@ typedef struct pb_tuning_row {
     const char *bench;     /* dmvm, reduce, stream, copy, fill, fma */
     const char *variant;   /* best */
     const char *model;     /* cuda or omp */
-    const char *toolchain; /* nvcc, clang, gcc, or "*" for any */
+    const char *toolchain; /* nvcc, clang, gcc, an id (clang-16: that toolchain only), or "*" */
     const char *dtype;     /* float, double, int, or "*" for any (a lane moves 4 or 8 bytes per
                             * element, so the shape that keeps enough bytes in flight differs) */
     int cc;                /* compute capability x 10 (80, 86, 90), 0 for any */
@@ -62,18 +62,27 @@ extern const size_t pb_tuning_nrows;
 
 /* The environment variable read by pb_tuning_lookup. Its value is a ';'-separated list of
  * sections, each "[TOOLCHAIN:]key=value,key=value" with keys per_sm, threads, elems,
- * rows, vector, form, method; a section with a toolchain prefix (nvcc, clang, gcc) applies only to that
- * toolchain's backends, one without applies to all. Keys not given keep the table's value. */
+ * rows, vector, form, method; a section with a toolchain prefix (nvcc, clang, gcc, or a
+ * toolchain id: clang-16) applies only to the toolchains it names (clang: every clang),
+ * one without applies to all; the more specific section wins. Keys not given keep the
+ * table's value. */
 #define PB_TUNE_ENV "PB_TUNE"
 
 /* The shape of (bench, variant, model, toolchain, dtype) on a GPU of compute capability cc
  * (x 10, 0 when unknown): the most specific table row (exact cc before any cc, then exact
- * dtype before "*", then exact toolchain before "*"), then the PB_TUNE overrides. `src` (may be NULL) says where the
+ * dtype before "*", then the toolchain: its id (clang-16) before its family (clang) before
+ * "*"), then the PB_TUNE overrides. `toolchain` is a family or an id (pb_tuning_toolchain). `src` (may be NULL) says where the
  * shape comes from. 0 on success; -1 when no row matches (out is then all zero). A
  * PB_TUNE that does not parse or holds values outside the accepted ones is ignored, and
  * `src` says so. */
 int pb_tuning_lookup(const char *bench, const char *variant, const char *model, const char *toolchain,
                      const char *dtype, int cc, pb_shape *out, char *src, size_t cap);
+
+/* The toolchain name a worker looks its rows up with: its id (clang-16, gcc-12) when the
+ * id begins with the compiler family ("clang", "gcc"), else the family (a toolchain added
+ * by path under another name, the CUDA and CPU workers): table rows and PB_TUNE sections
+ * may then name the family or the id. */
+const char *pb_tuning_toolchain(const char *family, const char *id);
 
 /* The forms (pb_shape.form 0 .. forms - 1) of BENCH's best variant in MODEL (cuda, omp):
  * 1 unless the kernels have alternatives. */

@@ -670,9 +670,8 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     if (strcmp(v->name, "best") == 0) { /* the launch shape it ran with, or skipped */
         pb_shape sh;
         char shape[200], text[210];
-        if (pb_tuning_lookup(c->bench->name, v->name, be->name, be->compiler, pb_dtype_name(c->dtype),
-                             bs->dev.on_host ? 0 : w->cc, &sh, shape,
-                             sizeof shape) == 0) {
+        if (pb_tuning_lookup(c->bench->name, v->name, be->name, pb_tuning_toolchain(be->compiler, PB_TOOLCHAIN),
+                             pb_dtype_name(c->dtype), bs->dev.on_host ? 0 : w->cc, &sh, shape, sizeof shape) == 0) {
             snprintf(text, sizeof text, "shape %s", shape);
             note_add(&r, text);
         }

@@ -77,6 +77,10 @@ static unsigned best_methods(const char **why)
     return have;
 }
 
+#ifndef PB_TOOLCHAIN
+#define PB_TOOLCHAIN "" /* this worker's toolchain id (clang-16), set by CMake */
+#endif
+
 void pb_omp_best_init(int cc, int sms)
 {
     (void)sms;
@@ -89,8 +93,9 @@ void pb_omp_best_init(int cc, int sms)
     pb_tuning_set_methods(have, why);
     for (size_t b = 0; b < pb_nbenches && b < PB_BEST_MAX; ++b)
         for (int t = 0; t < PB_NDTYPES; ++t)
-            pb_tuning_best_shape(pb_benches[b]->name, "omp", PB_OMP_GCC ? "gcc" : "clang", pb_dtype_name((pb_dtype)t),
-                                 cc, &shapes[b][t]);
+            pb_tuning_best_shape(pb_benches[b]->name, "omp",
+                                 pb_tuning_toolchain(PB_OMP_GCC ? "gcc" : "clang", PB_TOOLCHAIN),
+                                 pb_dtype_name((pb_dtype)t), cc, &shapes[b][t]);
 }
 
 const pb_shape *pb_omp_best_shape(const char *bench, pb_dtype dtype)
@@ -120,8 +125,8 @@ typedef int (*micro_double)(long, const double *, double *, double, long, int, i
 static int micro(const char *bench, const pb_args *a)
 {
     const pb_shape *sh = pb_omp_best_shape(bench, a->dtype);
-    if (!sh->threads || (sh->form && (sh->form > 2 || sh->elems != 1 || sh->vector)))
-        return PB_SKIP; /* forms 1 and 2: one element per iteration */
+    if (!sh->threads || (sh->form && (sh->elems != 1 || sh->vector)))
+        return PB_SKIP; /* forms 1 and 2 (pb_best_forms): one element per iteration */
     const int fill = strcmp(bench, "fill") == 0, copy = strcmp(bench, "copy") == 0;
     void *src = fill ? NULL : a->buf[0], *dest = a->buf[fill ? 0 : 1];
     if (sh->vector && (!pb_omp_aligned16(src) || !pb_omp_aligned16(dest)))

@@ -190,27 +190,68 @@ CUresult cuOccupancyMaxPotentialBlockSize(int *g, int *b, void *f, void *fn, siz
 }
 CUresult cuStreamAddCallback(void *s, void (*cb)(void *, CUresult, void *), void *u, unsigned f) { (void)f; cb(s, 0, u); return 0; }
 /* what LLVM 22's libomptarget looks up besides (its CUDA plugin resolves every name at start) */
-CUresult cuFuncSetAttribute(void *f, int a, int v) { (void)f; (void)a; (void)v; return 0; }
+CUresult cuFuncSetAttribute(void *f, int a, int v)
+{
+    (void)f;
+    (void)a;
+    (void)v;
+    return 0;
+}
 /* no parameter information: LLVM 22 stops at the first CUDA_ERROR_INVALID_VALUE */
-CUresult cuFuncGetParamInfo(void *f, size_t i, size_t *off, size_t *size) {
-  (void)f; (void)i; (void)off; (void)size; return 1 /* CUDA_ERROR_INVALID_VALUE */;
+CUresult cuFuncGetParamInfo(void *f, size_t i, size_t *off, size_t *size)
+{
+    (void)f;
+    (void)i;
+    (void)off;
+    (void)size;
+    return 1 /* CUDA_ERROR_INVALID_VALUE */;
 }
-CUresult cuLaunchHostFunc(void *s, void (*fn)(void *), void *u) { (void)s; fn(u); return 0; }
-CUresult cuMemsetD8Async(uintptr_t d, unsigned char v, size_t n, void *s) { (void)s; memset((void *)d, v, n); return 0; }
-CUresult cuMemsetD16Async(uintptr_t d, unsigned short v, size_t n, void *s) {
-  (void)s; for (size_t i = 0; i < n; i++) ((unsigned short *)d)[i] = v; return 0;
+CUresult cuLaunchHostFunc(void *s, void (*fn)(void *), void *u)
+{
+    (void)s;
+    fn(u);
+    return 0;
 }
-CUresult cuMemsetD32Async(uintptr_t d, unsigned v, size_t n, void *s) {
-  (void)s; for (size_t i = 0; i < n; i++) ((unsigned *)d)[i] = v; return 0;
+CUresult cuMemsetD8Async(uintptr_t d, unsigned char v, size_t n, void *s)
+{
+    (void)s;
+    memset((void *)d, v, n);
+    return 0;
 }
-CUresult cuMemsetD2D8Async(uintptr_t d, size_t p, unsigned char v, size_t w, size_t h, void *s) {
-  (void)s; for (size_t y = 0; y < h; y++) memset((char *)d + y * p, v, w); return 0;
+CUresult cuMemsetD16Async(uintptr_t d, unsigned short v, size_t n, void *s)
+{
+    (void)s;
+    for (size_t i = 0; i < n; i++)
+        ((unsigned short *)d)[i] = v;
+    return 0;
 }
-CUresult cuMemsetD2D16Async(uintptr_t d, size_t p, unsigned short v, size_t w, size_t h, void *s) {
-  (void)s; for (size_t y = 0; y < h; y++) for (size_t x = 0; x < w; x++) ((unsigned short *)((char *)d + y * p))[x] = v;
-  return 0;
+CUresult cuMemsetD32Async(uintptr_t d, unsigned v, size_t n, void *s)
+{
+    (void)s;
+    for (size_t i = 0; i < n; i++)
+        ((unsigned *)d)[i] = v;
+    return 0;
 }
-CUresult cuMemsetD2D32Async(uintptr_t d, size_t p, unsigned v, size_t w, size_t h, void *s) {
-  (void)s; for (size_t y = 0; y < h; y++) for (size_t x = 0; x < w; x++) ((unsigned *)((char *)d + y * p))[x] = v;
-  return 0;
+CUresult cuMemsetD2D8Async(uintptr_t d, size_t p, unsigned char v, size_t w, size_t h, void *s)
+{
+    (void)s;
+    for (size_t y = 0; y < h; y++)
+        memset((char *)d + y * p, v, w);
+    return 0;
+}
+CUresult cuMemsetD2D16Async(uintptr_t d, size_t p, unsigned short v, size_t w, size_t h, void *s)
+{
+    (void)s;
+    for (size_t y = 0; y < h; y++)
+        for (size_t x = 0; x < w; x++)
+            ((unsigned short *)((char *)d + y * p))[x] = v;
+    return 0;
+}
+CUresult cuMemsetD2D32Async(uintptr_t d, size_t p, unsigned v, size_t w, size_t h, void *s)
+{
+    (void)s;
+    for (size_t y = 0; y < h; y++)
+        for (size_t x = 0; x < w; x++)
+            ((unsigned *)((char *)d + y * p))[x] = v;
+    return 0;
 }

@@ -891,6 +891,33 @@ static void test_tuning(void)
     CHECK(pb_tune_apply("warps=4", "nvcc", &s2, err, sizeof err) == -1 && strstr(err, "unknown key"));
     CHECK(pb_tune_apply("icc:threads=64", "nvcc", &s2, err, sizeof err) == -1 && strstr(err, "unknown toolchain"));
     CHECK(pb_tune_apply("threads", "nvcc", &s2, err, sizeof err) == -1);
+    /* a toolchain id (clang-16): its own sections after its family's, whatever their order;
+     * another id's section does not apply; "clang-" and "clang-1" name no toolchain of it */
+    s2 = base;
+    CHECK(pb_tune_apply("clang-16:elems=8;clang:elems=2,threads=64", "clang-16", &s2, err, sizeof err) == 1 &&
+          s2.elems == 8 && s2.threads == 64);
+    s2 = base;
+    CHECK(pb_tune_apply("clang-16:elems=8;clang:elems=2", "clang-19", &s2, err, sizeof err) == 1 && s2.elems == 2);
+    s2 = base;
+    CHECK(pb_tune_apply("clang-1:elems=8", "clang-16", &s2, err, sizeof err) == 0 && s2.elems == 4);
+    CHECK(pb_tune_apply("clang-16:elems=8", "clang-16-nightly", &s2, err, sizeof err) == 1 && s2.elems == 8);
+    CHECK(pb_tune_apply("clang-:elems=8", "clang-16", &s2, err, sizeof err) == -1 && strstr(err, "unknown toolchain"));
+    /* table rows: an id's row before its family's, the family's for another id */
+    CHECK(strcmp(pb_tuning_toolchain("clang", "clang-16"), "clang-16") == 0);
+    CHECK(strcmp(pb_tuning_toolchain("clang", "aomp-5"), "clang") == 0);
+    CHECK(strcmp(pb_tuning_toolchain("nvcc", ""), "nvcc") == 0);
+    for (size_t i = 0; i < pb_tuning_nrows; ++i) {
+        const pb_tuning_row *r = &pb_tuning_table[i];
+        const char *dash = strchr(r->toolchain, '-');
+        if (!dash || r->dtype[0] != '*')
+            continue;
+        char family[16] = "";
+        snprintf(family, sizeof family, "%.*s", (int)(dash - r->toolchain), r->toolchain);
+        pb_shape own, fam;
+        CHECK(pb_tuning_lookup(r->bench, r->variant, r->model, r->toolchain, NULL, r->cc, &own, NULL, 0) == 0 &&
+              memcmp(&own, &r->shape, sizeof own) == 0);
+        CHECK(pb_tuning_lookup(r->bench, r->variant, r->model, family, NULL, r->cc, &fam, NULL, 0) == 0);
+    }
     CHECK(pb_tune_apply("threads=x", "nvcc", &s2, err, sizeof err) == -1);
     /* vector: 0 or 16 bytes a lane loads per element group */
     s2 = base;
