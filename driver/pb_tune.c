@@ -112,23 +112,23 @@ static const sweep sweeps[] = {
       "per_sm=0,threads=256,elems=8,form=1", "per_sm=0,threads=128,elems=8,form=1", "per_sm=0,threads=512,elems=4,form=1",
       "per_sm=8,threads=256,elems=4,form=1", "per_sm=8,threads=256,elems=8,form=1", "per_sm=0,threads=128,elems=4,form=1",
       "per_sm=0,threads=256,elems=2,form=1"}},
-    {"transpose", "8192", "", /* CUDA: elems 1, 2 (tile 32, 64); OpenMP: rows 1, 2 (reads or writes coalesced) */
-     {"per_sm=0,threads=256,elems=1,rows=1", "per_sm=0,threads=512,elems=1,rows=1", "per_sm=0,threads=1024,elems=1,rows=1",
-      "per_sm=0,threads=256,elems=2,rows=1", "per_sm=0,threads=512,elems=2,rows=1", "per_sm=8,threads=256,elems=1,rows=1",
-      "per_sm=0,threads=256,elems=4,rows=1", "per_sm=0,threads=256,elems=4,rows=2", "per_sm=0,threads=256,elems=8,rows=2",
-      "per_sm=0,threads=512,elems=2,rows=2", "per_sm=0,threads=1024,elems=4,rows=2", "per_sm=8,threads=256,elems=4,rows=2"}},
+    {"transpose", "8192", "", /* CUDA: elems 1, 2 (tile 32, 64); OpenMP: rows 1, 2 (reads or writes coalesced); form=1: OpenMP only (the course's unrolled) */
+     {"per_sm=0,threads=256,elems=1,rows=1,form=0", "per_sm=0,threads=512,elems=1,rows=1,form=0", "per_sm=0,threads=1024,elems=1,rows=1,form=0",
+      "per_sm=0,threads=256,elems=2,rows=1,form=0", "per_sm=0,threads=512,elems=2,rows=1,form=0", "per_sm=8,threads=256,elems=1,rows=1,form=0",
+      "per_sm=0,threads=256,elems=4,rows=1,form=0", "per_sm=0,threads=256,elems=4,rows=2,form=0", "per_sm=0,threads=256,elems=8,rows=2,form=0",
+      "per_sm=0,threads=512,elems=2,rows=2,form=0", "per_sm=0,threads=1024,elems=4,rows=2,form=0", "per_sm=8,threads=256,elems=4,rows=2,form=0", "per_sm=0,threads=256,elems=8,rows=2,form=1"}},
     /* histogram at the course's 2^26 int keys on 256 bins (OpenMP: elems 1-8) */
     {"histogram", "2^26", "--bins 256",
-     {"per_sm=4,threads=256,elems=1", "per_sm=8,threads=256,elems=1", "per_sm=8,threads=256,elems=2",
-      "per_sm=8,threads=256,elems=4", "per_sm=16,threads=256,elems=2", "per_sm=4,threads=512,elems=2",
-      "per_sm=4,threads=512,elems=4", "per_sm=8,threads=128,elems=4", "per_sm=2,threads=1024,elems=2",
-      "per_sm=0,threads=256,elems=4", "per_sm=8,threads=256,elems=8", "per_sm=16,threads=128,elems=8"}},
-    /* ranksort at the course's 2^16 keys (per_sm unused; OpenMP: elems 1-8) */
+     {"per_sm=4,threads=256,elems=1,form=0", "per_sm=8,threads=256,elems=1,form=0", "per_sm=8,threads=256,elems=2,form=0",
+      "per_sm=8,threads=256,elems=4,form=0", "per_sm=16,threads=256,elems=2,form=0", "per_sm=4,threads=512,elems=2,form=0",
+      "per_sm=4,threads=512,elems=4,form=0", "per_sm=8,threads=128,elems=4,form=0", "per_sm=2,threads=1024,elems=2,form=0",
+      "per_sm=0,threads=256,elems=4,form=0", "per_sm=8,threads=256,elems=8,form=0", "per_sm=16,threads=128,elems=8,form=0"}},
+    /* ranksort at the course's 2^16 keys (per_sm unused; OpenMP: elems 1-8; form=1: OpenMP only, the course's grid) */
     {"ranksort", "2^16", "",
-     {"per_sm=0,threads=128,elems=1", "per_sm=0,threads=128,elems=2", "per_sm=0,threads=128,elems=4",
-      "per_sm=0,threads=256,elems=1", "per_sm=0,threads=256,elems=2", "per_sm=0,threads=256,elems=4",
-      "per_sm=0,threads=64,elems=2", "per_sm=0,threads=64,elems=4", "per_sm=0,threads=64,elems=8",
-      "per_sm=0,threads=32,elems=8", "per_sm=0,threads=128,elems=8", "per_sm=0,threads=512,elems=1"}},
+     {"per_sm=0,threads=128,elems=1,form=0", "per_sm=0,threads=128,elems=2,form=0", "per_sm=0,threads=128,elems=4,form=0",
+      "per_sm=0,threads=256,elems=1,form=0", "per_sm=0,threads=256,elems=2,form=0", "per_sm=0,threads=256,elems=4,form=0",
+      "per_sm=0,threads=64,elems=2,form=0", "per_sm=0,threads=64,elems=4,form=0", "per_sm=0,threads=64,elems=8,form=0",
+      "per_sm=0,threads=32,elems=8,form=0", "per_sm=0,threads=128,elems=8,form=0", "per_sm=0,threads=512,elems=1,form=0", "per_sm=0,threads=128,elems=1,form=1"}},
 };
 /* clang-format on */
 enum { NSWEEPS = sizeof sweeps / sizeof sweeps[0], MAX_CAND = 24, MAX_TC = 3 };

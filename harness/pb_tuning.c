@@ -51,6 +51,9 @@
  *          output instead of 2r + 1. Why: CUDA's form 0 at float R=3 was instruction bound
  *          on the H100 (ncu: issue 0.72 warps per scheduler, DRAM 64%, 0.75 of cudaMemcpy);
  *          clang-19's read 2r+1 inputs per output from L1 (DRAM 42%).
+ *          OpenMP transpose and rank sort: the course version that runs fastest where every
+ *          form-0 shape ran slower on the H100 (transpose: `unrolled`, clang-14 at float;
+ *          rank sort: `grid`, clang-16), the same kernel (omp_target/best.c's course_version).
  *          Why gcc: gcc-12's form-0 dmvm kernel has 255 registers a thread and runs one team
  *          of 8 warps per SM (launch facts, results/h200/launch_energy/20261126T0258Z_issue26/),
  *          and its best reached 257 GB/s at nx=16384 double where its v1 reached 894
@@ -198,9 +201,9 @@ const pb_tuning_row pb_tuning_table[] = {
     {"vecadd", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 3047.4 GB/s"},
     {"vecadd", "best", "omp", "clang", "*", 90, {0, 256, 1, 1, 16}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 3085.5 GB/s"},
     {"vecadd", "best", "omp", "gcc", "*", 90, {4, 512, 8, 1, 16}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 571.5 GB/s"},
-    {"window", "best", "cuda", "nvcc", "*", 90, {8, 256, 4, 1, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 2824.4 GB/s"},
-    {"window", "best", "omp", "clang", "*", 90, {0, 128, 4, 1, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 2390.5 GB/s"},
-    {"window", "best", "omp", "gcc", "*", 90, {4, 512, 4, 1, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 329.6 GB/s"},
+    {"window", "best", "cuda", "nvcc", "*", 90, {0, 128, 4, 1, 0, 1, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 2935.6 GB/s"},
+    {"window", "best", "omp", "clang", "*", 90, {0, 256, 4, 1, 0, 1, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 2500.6 GB/s"},
+    {"window", "best", "omp", "gcc", "*", 90, {8, 256, 8, 1, 0, 1, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 334.0 GB/s"},
     /* transpose, histogram and ranksort: `portbench tune BENCH` on the H100 (cc 90), 2026-11-26,
      * results/h100/best/20261126T0838Z_issue25_forms/part_b/tune/ */
     {"transpose", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=8192: 2925.1 GB/s"},
@@ -212,6 +215,14 @@ const pb_tuning_row pb_tuning_table[] = {
     {"ranksort", "best", "cuda", "nvcc", "*", 90, {0, 256, 1, 1, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, int n=2^16: 0.6 GB/s"},
     {"ranksort", "best", "omp", "clang", "*", 90, {0, 128, 1, 1, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, int n=2^16: 0.3 GB/s"},
     {"ranksort", "best", "omp", "gcc", "*", 90, {0, 256, 2, 1, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, int n=2^16: 0.2 GB/s"},
+    /* clang-14, -15 and -16 where their shape differs from clang-19's: `portbench tune BENCH
+     * --backend omp@clang-N` on the H100, 2026-11-26, results/h100/best/20261126T1207Z_issue25_tc/tune/;
+     * form 1 where every form-0 candidate ran slower than the course version (same folder) */
+    {"vecadd", "best", "omp", "clang-14", "*", 90, {4, 512, 8, 1, 16, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^27: 2910.6 GB/s"},
+    {"vecadd", "best", "omp", "clang-15", "*", 90, {0, 256, 2, 1, 16, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 3063.3 GB/s"},
+    {"vecadd", "best", "omp", "clang-16", "*", 90, {0, 256, 2, 1, 0, 0, 0}, "portbench tune 2026-11-26, NVIDIA H100 80GB HBM3, double n=2^25: 3070.4 GB/s"},
+    {"transpose", "best", "omp", "clang-14", "float", 90, {0, 256, 8, 2, 0, 1, 0}, "course version `unrolled`: 1404.6 GB/s, the tune's fastest form-0 shape 1139.5 (float 8192, H100, 2026-11-26)"},
+    {"ranksort", "best", "omp", "clang-16", "*", 90, {0, 128, 1, 1, 0, 1, 0}, "course version `grid`: every form-0 shape of the tune slower (int and float 2^16, H100, 2026-11-26)"},
 };
 /* clang-format on */
 const size_t pb_tuning_nrows = sizeof pb_tuning_table / sizeof pb_tuning_table[0];
@@ -448,13 +459,14 @@ int pb_tuning_lookup(const char *bench, const char *variant, const char *model, 
 int pb_best_forms(const char *bench, const char *model)
 {
     /* the best variants with alternatives (forms 1 and 2: see the table's header comment) */
-    static const char *const three[] = {"dmvm", "stream", "copy", "fill", "fma"};
-    if (model && strcmp(model, "omp") == 0)
-        for (size_t i = 0; i < sizeof three / sizeof *three; ++i)
-            if (bench && strcmp(bench, three[i]) == 0)
-                return 3;
-    if (bench && strcmp(bench, "window") == 0) /* form 1 in both models: register reuse */
-        return 2;
+    static const struct {
+        const char *bench;
+        int omp, cuda;
+    } forms[] = {{"dmvm", 3, 1}, {"stream", 3, 1}, {"copy", 3, 1},      {"fill", 3, 1},
+                 {"fma", 3, 1},  {"window", 2, 2}, {"transpose", 2, 1}, {"ranksort", 2, 1}};
+    for (size_t i = 0; bench && model && i < sizeof forms / sizeof *forms; ++i)
+        if (strcmp(bench, forms[i].bench) == 0)
+            return strcmp(model, "omp") == 0 ? forms[i].omp : strcmp(model, "cuda") == 0 ? forms[i].cuda : 1;
     return 1;
 }
 

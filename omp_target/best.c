@@ -187,11 +187,26 @@ int pb_omp_window_best(const pb_args *a)
                                a->ran_on);
 }
 
+/* Form 1 of transpose's and rank sort's best: the course version that some compilers run
+ * fastest (the table's rows say which: clang-14's transpose at float, clang-16's rank sort),
+ * called through its own row, so that it is the same kernel compiled in its own unit. Every
+ * form-0 shape the H100's tune measured was slower there (docs/best.md). */
+extern const pb_variant pb_variants_omp_transpose[], pb_variants_omp_ranksort[];
+static int course_version(const pb_variant *table, const char *name, const pb_args *a)
+{
+    for (const pb_variant *v = table; v->name; ++v)
+        if (strcmp(v->name, name) == 0)
+            return v->run(a);
+    return PB_ERR; /* the table below names a course version that is gone */
+}
+
 int pb_omp_transpose_best(const pb_args *a)
 {
     const pb_shape *sh = pb_omp_best_shape("transpose", a->dtype);
     if (!sh->threads)
         return PB_SKIP;
+    if (sh->form == 1)
+        return course_version(pb_variants_omp_transpose, "unrolled", a);
     const long m = (long)a->n, n = a->param[TRANSPOSE_COLS] ? a->param[TRANSPOSE_COLS] : m;
     if (a->dtype == PB_FLOAT)
         return transpose_best__float(sh, m, n, a->buf[TRANSPOSE_IN], a->buf[TRANSPOSE_OUT], a->ran_on);
@@ -211,6 +226,8 @@ static int run_histogram_best(const pb_args *a)
 static int run_ranksort_best(const pb_args *a)
 {
     const pb_shape *sh = pb_omp_best_shape("ranksort", a->dtype);
+    if (sh->threads && sh->form == 1)
+        return course_version(pb_variants_omp_ranksort, "grid", a);
     if (a->dtype == PB_INT)
         return rank_best__int(sh, (long)a->n, a->buf[RANKSORT_KEYS], a->buf[RANKSORT_SORTED], a->ran_on);
     return rank_best__float(sh, (long)a->n, a->buf[RANKSORT_KEYS], a->buf[RANKSORT_SORTED], a->ran_on);

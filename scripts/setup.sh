@@ -215,8 +215,10 @@ for v in $EXTRA_CLANGS; do
     # LLVM 14's CUDA plugin has no RUNPATH (15's has $ORIGIN): its libLLVM-14 would be the
     # system's wherever the executable's RPATH does not apply (ldd, hence bundle.sh)
     # shellcheck disable=SC2016 # $ORIGIN is for the dynamic linker
-    readelf -d "$lib/libomptarget.rtl.cuda.so" | grep -q '(RUNPATH)' ||
-      patchelf --set-rpath '$ORIGIN' "$lib/libomptarget.rtl.cuda.so"
+    case "$(readelf -d "$lib/libomptarget.rtl.cuda.so")" in # the whole output matched (pipefail)
+      *'(RUNPATH)'*) ;;
+      *) patchelf --set-rpath '$ORIGIN' "$lib/libomptarget.rtl.cuda.so" ;;
+    esac
   fi
   stand_in_libllvm "$tmp/dev/usr/lib/llvm-$v/lib" "$lib" "${runtime[@]}"
   $SUDO rm -rf "$dir"

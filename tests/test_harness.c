@@ -955,6 +955,9 @@ static void test_tuning(void)
           pb_best_forms("gemm", "omp") == 1);
     /* window's form 1 (register reuse) exists in both models */
     CHECK(pb_best_forms("window", "omp") == 2 && pb_best_forms("window", "cuda") == 2);
+    /* transpose's and rank sort's form 1 (the course version itself): OpenMP only */
+    CHECK(pb_best_forms("transpose", "omp") == 2 && pb_best_forms("transpose", "cuda") == 1 &&
+          pb_best_forms("ranksort", "omp") == 2 && pb_best_forms("ranksort", "cuda") == 1);
     setenv(PB_TUNE_ENV, "form=1", 1);
     pb_tuning_best_shape("window", "cuda", "nvcc", "float", 90, &got);
     CHECK(got.threads > 0 && got.form == 1);
