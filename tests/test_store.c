@@ -1,4 +1,4 @@
-/* Tests of the results store (tools/store.c), `portbench db` and `portbench export --lnt`:
+/* Tests of the results store (tools/store/store.c), `portbench db` and `portbench export --lnt`:
  *   test_store GROUP PORTBENCH FIXTURES WORKDIR
  * GROUP: unit (the API in-process), cli (import twice, info, hostile input), concurrent (two
  * importers at once), kill (kill -9 inside an import's transaction), lnt (the export against

@@ -1358,6 +1358,46 @@ static void test_report_fallback(const char *dir)
     free(md);
 }
 
+/* The charts are templates the report fills (tools/report/templates, installed beside
+ * bin/ as share/portbench/report): a template copied to $PORTBENCH_REPORT_TEMPLATES and
+ * edited restyles its charts, with no rebuild; the other charts keep the installed ones.
+ * A directory that is not one, or a template without a piece the report writes: one
+ * line, exit 2, nothing written. */
+static void test_report_templates(const char *dir)
+{
+    char *out, p[4096];
+    CHECK(run(&out,
+              "cd '%s' && mkdir -p tpl && cp \"$(dirname '%s')/../share/portbench/report/bars.gp\" tpl/ && "
+              "sed -i -e 's/^set style fill solid 0.85 border -1$/set style fill pattern 2 border -1/' "
+              "-e 's/^#@bar \\(.*\\) with boxes /#@bar \\1 with boxes lw 2 /' tpl/bars.gp && "
+              "PORTBENCH_REPORT_TEMPLATES=\"$PWD/tpl\" '%s' report '%s/report.csv' -o styled",
+              dir, pb, pb, fixtures) == 0);
+    free(out);
+    snprintf(p, sizeof p, "%s/styled", dir);
+    char *gp = gp_of(p, "dmvm_double_bars");
+    CHECK(gp && strstr(gp, "\nset style fill pattern 2 border -1\n") && !strstr(gp, "fill solid"));
+    CHECK(gp && strstr(gp, "$b0 using 1:2 with boxes lw 2 lc rgb '#000000' title 'cuda'") != NULL);
+    CHECK(gp && strstr(gp, "\n#@") == NULL); /* the template's own lines stay in the template */
+    free(gp);
+    /* every other chart as without the variable: only bars.gp was copied */
+    CHECK(run(&out, "cd '%s' && diff -r -x '*.svg' -x 'report.md' -x '*_bars.gp' r styled", dir) == 0);
+    free(out);
+    CHECK(run(&out, "cd '%s' && diff r/dmvm_double_bars.gp styled/dmvm_double_bars.gp", dir) != 0);
+    free(out);
+    CHECK(run(&out, "PORTBENCH_REPORT_TEMPLATES=/nonexistent/tpl '%s' report '%s/report.csv' -o '%s/t1'", pb, fixtures,
+              dir) == 2);
+    CHECK(strstr(out, "PORTBENCH_REPORT_TEMPLATES=/nonexistent/tpl: not a directory") != NULL && count(out, "\n") == 1);
+    free(out);
+    CHECK(run(&out,
+              "cd '%s' && sed -i '/^#@bar /d' tpl/bars.gp && PORTBENCH_REPORT_TEMPLATES=\"$PWD/tpl\" '%s' report "
+              "'%s/report.csv' -o t2",
+              dir, pb, fixtures) == 2);
+    CHECK(strstr(out, "tpl/bars.gp has no line '#@bar ...'") != NULL && count(out, "\n") == 1);
+    free(out);
+    snprintf(p, sizeof p, "%s/t2", dir);
+    CHECK(access(p, F_OK) != 0);
+}
+
 static void test_report(void)
 {
     char dir[1024], *out;
@@ -1432,6 +1472,7 @@ static void test_report(void)
     CHECK(run(&out, "'%s' report '%s/report.csv' -o '%s/png' --format png && test -s '%s/png/dmvm_double_bars.png'", pb,
               fixtures, dir, dir) == 0);
     free(out);
+    test_report_templates(dir);
     test_report_sweeps(dir);
     test_report_styles(dir);
     test_report_stream(dir);

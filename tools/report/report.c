@@ -774,7 +774,9 @@ static const char report_details[] =
     "(log y when the values span more than 100x).\n"
     "\n"
     "needs gnuplot (Debian: gnuplot-nox; scripts/setup.sh installs it); PORTBENCH_GNUPLOT names\n"
-    "another executable.\n"
+    "another executable. The charts are gnuplot templates (share/portbench/report/*.gp):\n"
+    "PORTBENCH_REPORT_TEMPLATES names a directory whose templates are used instead (restyle a\n"
+    "chart by editing a copy; no rebuild). Each chart's script (.gp) is written beside it.\n"
     "exit status: 0 written; 2 usage or input error, gnuplot missing or failing.\n";
 
 const pb_cmdspec pb_report_spec = {
@@ -910,6 +912,12 @@ int pb_cmd_report(int argc, char **argv)
         free(files);
         return PB_EXIT_USAGE;
     }
+    if (pb_rep_load_templates(&rep) != 0) {
+        pb_errorf("%s", rep.err);
+        pb_rep_free_templates(&rep);
+        free(files);
+        return PB_EXIT_USAGE;
+    }
     rep.dir = a.dir;
     rep.ext = a.format;
     rep.threshold = a.threshold;
@@ -930,6 +938,7 @@ int pb_cmd_report(int argc, char **argv)
         pb_index_free(&rep.src);
     }
     pb_rowset_free(&s);
+    pb_rep_free_templates(&rep);
     free(counts);
     free(files);
     if (rc != 0) {
