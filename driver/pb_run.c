@@ -475,7 +475,7 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
         pb_errorf("%s", why);
         for (size_t k = 0; k < exp.n; ++k) {
             pb_row *r = &exp.v[k].row;
-            pb_strlcpy(r->verified, built ? "FAIL" : "SKIP", sizeof r->verified);
+            r->verified = built ? PB_VERIFIED_FAIL : PB_VERIFIED_SKIP;
             snprintf(r->note, sizeof r->note, "%s", why);
             pb_rowset_push(rows, r);
         }
@@ -526,15 +526,14 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
         expected *e = bsearch(&probe, exp.v, exp.n, sizeof *exp.v, by_key);
         const char *bad = !e || strcmp(r->benchmark, o->bench->name) != 0 ? "a row nobody asked for"
                           : e->seen                                       ? "a second row for the same configuration"
-                          : strcmp(r->verified, "PASS") && strcmp(r->verified, "FAIL") && strcmp(r->verified, "SKIP")
-                              ? "verified is not PASS, FAIL or SKIP"
-                          : strcmp(r->verified, "PASS") == 0 && !(r->time_median_s > 0 && isfinite(r->time_median_s))
+                          : r->verified == PB_VERIFIED_NONE               ? "verified is not PASS, FAIL or SKIP"
+                          : r->verified == PB_VERIFIED_PASS && !(r->time_median_s > 0 && isfinite(r->time_median_s))
                               ? "a PASS row without a time"
                               : NULL;
         if (bad) { /* refused: left out */
             char text[256];
             row_text(o, r, text, sizeof text);
-            pb_errorf("%s: refused %s: %s (%s)", w, bad, text, r->verified);
+            pb_errorf("%s: refused %s: %s (%s)", w, bad, text, pb_verified_name(r->verified));
             if (!damaged[0])
                 snprintf(damaged, sizeof damaged, "%s.csv:%zu: %s (%s)", w, line, bad, text);
             continue;
@@ -542,7 +541,7 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
         e->seen = 1;
         if (!r->gpu_uuid[0]) /* the worker's CPU rows: the GPU whose run they belong to */
             pb_strlcpy(r->gpu_uuid, o->gpu_uuid, sizeof r->gpu_uuid);
-        failed_rows += strcmp(r->verified, "FAIL") == 0;
+        failed_rows += r->verified == PB_VERIFIED_FAIL;
         pb_rowset_push(rows, r);
     }
     pb_rowset_free(&got);
@@ -559,7 +558,7 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
         if (log->interrupted)
             continue; /* not measured because the user stopped the run: left out */
         pb_row *r = &exp.v[k].row;
-        pb_strlcpy(r->verified, "FAIL", sizeof r->verified);
+        r->verified = PB_VERIFIED_FAIL;
         pb_strlcpy(r->note, reason, sizeof r->note);
         pb_rowset_push(rows, r);
     }

@@ -121,7 +121,7 @@ static void print_skip_reasons(FILE *f, const pb_rowset *rows)
     int n = 0;
     for (size_t i = 0; i < rows->n; ++i) {
         const pb_row *r = &rows->rows[i];
-        if (strcmp(r->verified, "SKIP") != 0)
+        if (r->verified != PB_VERIFIED_SKIP)
             continue;
         int k = 0;
         while (k < n && strcmp(note[k], r->note) != 0)
@@ -486,7 +486,7 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     if (mpi.on && mpi.rank != 0 && !gather_failed) { /* rank 0 reports for everyone */
         int mine = log.failed ? 1 : 0;
         for (size_t i = 0; i < rows.n; ++i)
-            mine |= strcmp(rows.rows[i].verified, "FAIL") == 0;
+            mine |= rows.rows[i].verified == PB_VERIFIED_FAIL;
         cJSON_Delete(meta);
         pb_rowset_free(&rows);
         pb_mpi_finalize();
@@ -507,8 +507,8 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
         pb_table_print_width(tf, &rows, width);
     size_t failed = 0, skipped = 0;
     for (size_t i = 0; i < rows.n; ++i) {
-        failed += strcmp(rows.rows[i].verified, "FAIL") == 0;
-        skipped += strcmp(rows.rows[i].verified, "SKIP") == 0;
+        failed += rows.rows[i].verified == PB_VERIFIED_FAIL;
+        skipped += rows.rows[i].verified == PB_VERIFIED_SKIP;
     }
     fprintf(tf, "\n%zu rows: %zu passed, %zu failed, %zu skipped%s\n", rows.n, rows.n - failed - skipped, failed,
             skipped, log.interrupted ? " (interrupted: the rows measured so far)" : "");
@@ -669,11 +669,11 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
     pb_strlcpy(c.git_sha, pb_git_sha, sizeof c.git_sha);
     pb_strlcpy(c.clock, "host", sizeof c.clock);
     for (size_t i = 0; i < rows.n; ++i)
-        if (strcmp(rows.rows[i].clock, "device") == 0)
+        if (rows.rows[i].clock == PB_CLOCK_DEVICE)
             pb_strlcpy(c.clock, "device", sizeof c.clock);
     int failed = log.failed;
     for (size_t i = 0; i < rows.n; ++i)
-        failed |= strcmp(rows.rows[i].verified, "PASS") != 0;
+        failed |= rows.rows[i].verified != PB_VERIFIED_PASS;
     char path[PATH_MAX];
     if (o.ceilings[0])
         pb_strlcpy(path, o.ceilings, sizeof path);

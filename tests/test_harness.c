@@ -236,7 +236,7 @@ static void test_csv(void)
     strcpy(r.backend, "omp");
     strcpy(r.compiler, "clang");
     strcpy(r.dtype, "double");
-    strcpy(r.verified, "PASS");
+    r.verified = PB_VERIFIED_PASS;
     strcpy(r.note, "a note, with \"quotes\"");
     r.size = 16384;
     r.time_median_s = 1.234567891e-3;
@@ -283,6 +283,56 @@ static void test_csv(void)
         pb_rowset_free(&t);
     }
     CHECK(pb_csv_read("/nonexistent/x.csv", &s, err, sizeof err) == -1 && strstr(err, "cannot open"));
+
+    /* an enum column takes only its spellings (case included), naming the valid ones */
+    const char *const head = "benchmark,variant,backend,compiler,dtype,size,time_median_s,verified,offload\n";
+    const char *const bad_enum[][2] = {
+        {"dmvm,v1,omp,clang,double,10,0.1,pass,device\n",
+         ":2: column 'verified': unknown value 'pass' (PASS, FAIL or SKIP)"},
+        {"dmvm,v1,omp,clang,double,10,0.1,PASS,gpu\n",
+         ":2: column 'offload': unknown value 'gpu' (device, host-fallback, cpu or empty)"},
+    };
+    for (size_t i = 0; i < sizeof bad_enum / sizeof *bad_enum; ++i) {
+        FILE *g = fopen(path, "w");
+        fprintf(g, "%s%s", head, bad_enum[i][0]);
+        fclose(g);
+        pb_rowset t = {0};
+        CHECK(pb_csv_read(path, &t, err, sizeof err) == -1 && strstr(err, bad_enum[i][1]));
+        pb_rowset_free(&t);
+    }
+
+    /* the enum columns: every value is written with today's spelling and read back to itself */
+    struct enum_row {
+        pb_verified v;
+        pb_offload o;
+        pb_rate_clock c;
+        pb_device_clock d;
+        pb_tri t;
+        const char *text;
+    } en[] = {
+        {PB_VERIFIED_PASS, PB_OFFLOAD_DEVICE, PB_CLOCK_DEVICE, PB_DCLOCK_CUPTI, PB_TRI_NO,
+         "PASS device device cupti no"},
+        {PB_VERIFIED_FAIL, PB_OFFLOAD_HOST_FALLBACK, PB_CLOCK_HOST, PB_DCLOCK_CUDA_EVENTS, PB_TRI_YES,
+         "FAIL host-fallback host cuda-events yes"},
+        {PB_VERIFIED_SKIP, PB_OFFLOAD_CPU, PB_CLOCK_NONE, PB_DCLOCK_NONE, PB_TRI_UNKNOWN, "SKIP cpu   "},
+    };
+    enum { NE = sizeof en / sizeof *en };
+    f = fopen(path, "w");
+    pb_csv_write_header(f);
+    for (int i = 0; i < NE; ++i) {
+        r.verified = en[i].v, r.offload = en[i].o, r.clock = en[i].c, r.device_clock = en[i].d, r.throttled = en[i].t;
+        pb_csv_write_row(f, &r);
+        char got[128];
+        snprintf(got, sizeof got, "%s %s %s %s %s", pb_verified_name(r.verified), pb_offload_name(r.offload),
+                 pb_rate_clock_name(r.clock), pb_device_clock_name(r.device_clock), pb_tri_name(r.throttled));
+        CHECK(strcmp(got, en[i].text) == 0);
+    }
+    fclose(f);
+    CHECK(pb_csv_read(path, &s, err, sizeof err) == 0 && s.n == NE);
+    for (size_t i = 0; i < s.n && s.n == NE; ++i)
+        CHECK(s.rows[i].verified == en[i].v && s.rows[i].offload == en[i].o && s.rows[i].clock == en[i].c &&
+              s.rows[i].device_clock == en[i].d && s.rows[i].throttled == en[i].t);
+    pb_rowset_free(&s);
     unlink(path);
 }
 
@@ -316,7 +366,7 @@ static void test_csv_samples(void)
     strcpy(a.backend, "omp");
     strcpy(a.compiler, "clang");
     strcpy(a.dtype, "double");
-    strcpy(a.verified, "PASS");
+    a.verified = PB_VERIFIED_PASS;
     a.size = 64;
     a.time_median_s = 1e-3;
     b = a;
@@ -665,8 +715,8 @@ static void test_speedup(void)
         strcpy(r.benchmark, "dmvm");
         strcpy(r.dtype, "double");
         strcpy(r.variant, variants[i]);
-        strcpy(r.verified, "PASS");
-        strcpy(r.clock, "host");
+        r.verified = PB_VERIFIED_PASS;
+        r.clock = PB_CLOCK_HOST;
         r.size = 100;
         r.time_median_s = times[i];
         pb_rowset_push(&s, &r);
@@ -682,7 +732,7 @@ static void test_speedup(void)
      * GPU library, CPU rows to the CPU one */
     pb_rowset g = {0};
     const char *gv[] = {"lib", "lib", "k8", "baseline"}, *gb[] = {"cublas", "openblas", "cuda", "cpu"};
-    const char *goff[] = {"device", "cpu", "device", "cpu"};
+    const pb_offload goff[] = {PB_OFFLOAD_DEVICE, PB_OFFLOAD_CPU, PB_OFFLOAD_DEVICE, PB_OFFLOAD_CPU};
     const double gt[] = {1.0, 10.0, 2.0, 40.0};
     for (int i = 0; i < 4; ++i) {
         pb_row_init(&r);
@@ -690,9 +740,9 @@ static void test_speedup(void)
         strcpy(r.dtype, "float");
         strcpy(r.variant, gv[i]);
         strcpy(r.backend, gb[i]);
-        strcpy(r.offload, goff[i]);
-        strcpy(r.verified, "PASS");
-        strcpy(r.clock, "host");
+        r.offload = goff[i];
+        r.verified = PB_VERIFIED_PASS;
+        r.clock = PB_CLOCK_HOST;
         r.size = 4096;
         r.time_median_s = gt[i];
         pb_rowset_push(&g, &r);
@@ -738,27 +788,27 @@ static void test_apply_clock(void)
     pb_rowset s = {0};
     pb_row r;
     pb_row_init(&r);
-    strcpy(r.verified, "PASS");
-    strcpy(r.offload, "device");
-    strcpy(r.clock, "host");
+    r.verified = PB_VERIFIED_PASS;
+    r.offload = PB_OFFLOAD_DEVICE;
+    r.clock = PB_CLOCK_HOST;
     r.time_median_s = 2e-3;
     r.device_time_median_s = 1e-3;
     r.gbs = 100;
     r.pct_peak_bw = 10;
     pb_rowset_push(&s, &r);
-    strcpy(r.offload, "cpu"); /* CPU rows keep the host clock */
+    r.offload = PB_OFFLOAD_CPU; /* CPU rows keep the host clock */
     r.device_time_median_s = NAN;
     pb_rowset_push(&s, &r);
     pb_rows_apply_clock(&s, "");
-    CHECK(strcmp(s.rows[0].clock, "device") == 0 && s.rows[0].gbs == 200 && s.rows[0].pct_peak_bw == 20);
-    CHECK(strcmp(s.rows[1].clock, "host") == 0 && s.rows[1].gbs == 100);
+    CHECK(s.rows[0].clock == PB_CLOCK_DEVICE && s.rows[0].gbs == 200 && s.rows[0].pct_peak_bw == 20);
+    CHECK(s.rows[1].clock == PB_CLOCK_HOST && s.rows[1].gbs == 100);
     pb_rows_apply_clock(&s, "host");
-    CHECK(strcmp(s.rows[0].clock, "host") == 0 && s.rows[0].gbs == 100);
+    CHECK(s.rows[0].clock == PB_CLOCK_HOST && s.rows[0].gbs == 100);
     /* one GPU row without a device time: the default falls back to host for all */
-    strcpy(r.offload, "device");
+    r.offload = PB_OFFLOAD_DEVICE;
     pb_rowset_push(&s, &r);
     pb_rows_apply_clock(&s, "");
-    CHECK(strcmp(s.rows[0].clock, "host") == 0);
+    CHECK(s.rows[0].clock == PB_CLOCK_HOST);
     pb_rowset_free(&s);
 }
 
@@ -785,9 +835,9 @@ static void test_steps_view(void)
         strcpy(r.toolchain, rows[i].toolchain);
         strcpy(r.dtype, "int");
         strcpy(r.params, "block=128");
-        strcpy(r.offload, "device");
-        strcpy(r.verified, "PASS");
-        strcpy(r.clock, "host");
+        r.offload = PB_OFFLOAD_DEVICE;
+        r.verified = PB_VERIFIED_PASS;
+        r.clock = PB_CLOCK_HOST;
         r.size = 4194304;
         r.time_median_s = rows[i].t * 1e-3;
         r.gbs = 1;
@@ -1083,8 +1133,8 @@ static void test_ceilings_patterns(void)
         pb_row r;
         pb_row_init(&r);
         strcpy(r.benchmark, bench[i]);
-        strcpy(r.offload, "device");
-        strcpy(r.verified, "PASS");
+        r.offload = PB_OFFLOAD_DEVICE;
+        r.verified = PB_VERIFIED_PASS;
         strcpy(r.dtype, "double");
         r.gbs = 2200;
         pb_rowset_push(&s, &r);
@@ -1122,8 +1172,8 @@ static void test_ceilings_patterns(void)
         strcpy(r.backend, i == 1 ? "cub" : "cuda");
         strcpy(r.compiler, "nvcc");
         strcpy(r.dtype, "double");
-        strcpy(r.offload, "device");
-        strcpy(r.verified, "PASS");
+        r.offload = PB_OFFLOAD_DEVICE;
+        r.verified = PB_VERIFIED_PASS;
         r.gbs = mg[i];
         r.size = 1024;
         pb_rowset_push(&m, &r);
@@ -1158,14 +1208,14 @@ static void test_ceilings(void)
     pb_rowset s = {0};
     pb_row r;
     pb_row_init(&r);
-    strcpy(r.offload, "device");
-    strcpy(r.verified, "PASS");
+    r.offload = PB_OFFLOAD_DEVICE;
+    r.verified = PB_VERIFIED_PASS;
     strcpy(r.dtype, "double");
     r.gbs = 2000;
     r.gflops = 3000;
     r.flops = 1;
     pb_rowset_push(&s, &r);
-    strcpy(r.offload, "cpu"); /* CPU rows are not related to GPU ceilings */
+    r.offload = PB_OFFLOAD_CPU; /* CPU rows are not related to GPU ceilings */
     pb_rowset_push(&s, &r);
     pb_ceilings_apply(&s, &back);
     CHECK(s.rows[0].pct_measured_bw == 50 && s.rows[0].pct_measured_flops == 10);
@@ -1181,13 +1231,13 @@ static void test_ceilings(void)
         strcpy(r.benchmark, bench[i]);
         strcpy(r.variant, variant[i]);
         strcpy(r.dtype, dtype[i]);
-        strcpy(r.offload, "device");
-        strcpy(r.verified, "PASS");
+        r.offload = PB_OFFLOAD_DEVICE;
+        r.verified = PB_VERIFIED_PASS;
         r.gbs = gbs[i];
         r.gflops = gflops[i];
         pb_rowset_push(&m, &r);
     }
-    strcpy(r.verified, "FAIL"); /* a failed row never sets a ceiling */
+    r.verified = PB_VERIFIED_FAIL; /* a failed row never sets a ceiling */
     r.gflops = 1e9;
     pb_rowset_push(&m, &r);
     pb_ceilings_from_rows(&m, &c);
