@@ -449,16 +449,16 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     int status = PB_OK;
     if (mpi.on)
         status = mpi_setup(&o, &mpi);
-    if (status == PB_OK)
+    if (status == PB_OK && !o.dry_run) /* a dry run writes none of them */
         status = check_destinations(&o, 0);
     if (status == PB_OK)
         status = pb_run_prepare(&o, &env);
-    if (status == PB_OK && o.record && /* its GPU directory is known now */
+    if (status == PB_OK && o.record && !o.dry_run && /* its GPU directory is known now */
         pb_record_check(o.record_dir, record_gpu(&env), b->name, err, sizeof err) != 0) {
         pb_errorf("%s", err);
         status = PB_ERR;
     }
-    for (int g = 0; status == PB_OK && g < (env.ngpus ? env.ngpus : 1); ++g)
+    for (int g = 0; status == PB_OK && !o.dry_run && g < (env.ngpus ? env.ngpus : 1); ++g)
         if ((have_ceilings[g] = load_ceilings(&o, env.ngpus ? &env.gpus[g] : NULL, &ceil[g])) < 0)
             status = PB_ERR;
     /* every rank starts, or none: a bad request on one stops them all */
@@ -472,6 +472,15 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
         return 2;
     }
 
+    if (o.dry_run) { /* the plan, nothing measured (under MPI: rank 0's) */
+        int code = 0;
+        if (!mpi.on || mpi.rank == 0) {
+            pb_signals_install();
+            code = pb_run_dry(&o, &env, stdout);
+        }
+        pb_mpi_finalize();
+        return code;
+    }
     pb_run_log log;
     if (pb_run_begin(&log) != PB_OK)
         return 2;
@@ -604,6 +613,10 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
                "                          [--ceilings FILE] [--csv FILE] [--json FILE] [--quiet]\n\n%s",
                ceilings_details);
         return 0;
+    }
+    if (rc == PB_OK && o.dry_run) {
+        pb_errorf("ceilings: --dry-run is an option of the benchmark commands");
+        return 2;
     }
     if (rc != PB_OK) {
         pb_errorf("%s", err);
