@@ -44,9 +44,9 @@ static pb_row mkrow(const char *variant, const char *backend, const char *toolch
     pb_strlcpy(r.compiler, toolchain, sizeof r.compiler);
     r.compiler[strcspn(r.compiler, "-")] = '\0';
     pb_strlcpy(r.dtype, "double", sizeof r.dtype);
-    pb_strlcpy(r.verified, verified, sizeof r.verified);
-    pb_strlcpy(r.clock, "host", sizeof r.clock);
-    pb_strlcpy(r.offload, "device", sizeof r.offload);
+    pb_row_set(&r, "verified", verified);
+    r.clock = PB_CLOCK_HOST;
+    r.offload = PB_OFFLOAD_DEVICE;
     pb_strlcpy(r.gpu_profile, "h200", sizeof r.gpu_profile);
     r.size = 4096;
     r.time_median_s = t;
@@ -122,8 +122,8 @@ static void test_classify(void)
 
     /* the clock both rows have: device when both have a device median of one source */
     pb_row traced = timed(proto, 1.0e-3, 0.99e-3);
-    pb_strlcpy(traced.clock, "device", sizeof traced.clock);
-    pb_strlcpy(traced.device_clock, "cupti", sizeof traced.device_clock);
+    traced.clock = PB_CLOCK_DEVICE;
+    traced.device_clock = PB_DCLOCK_CUPTI;
     traced.device_time_median_s = 0.8e-3;
     traced.device_time_min_s = 0.79e-3;
     pb_row untraced = timed(proto, 1.0e-3, 0.99e-3); /* host only */
@@ -135,7 +135,7 @@ static void test_classify(void)
     traced2.time_median_s = 0.95e-3;
     CHECK(pb_classify(&traced, &traced2, 0.05, &c) == PB_SLOWER && c.device && fabs(c.new_s - 0.9e-3) < 1e-15);
     pb_row events = traced2; /* CUDA events measure another interval than CUPTI */
-    pb_strlcpy(events.device_clock, "cuda-events", sizeof events.device_clock);
+    events.device_clock = PB_DCLOCK_CUDA_EVENTS;
     events.time_median_s = 1.0e-3;
     CHECK(pb_classify(&traced, &events, 0.05, &c) == PB_SAME && !c.device && c.ratio == 1);
     /* the spread of the compared clock is robust: a slow repetition (stddev, max) does not
@@ -1691,7 +1691,7 @@ static void test_gpus_unit(void)
     const pb_row *rows[5];
     pb_row r1 = gpu_row("v1", "clang-19", 1e-3, 0, "n", NAN), r2 = gpu_row("v1", "clang-19", 0.5e-3, 1, "n", NAN);
     pb_row r4 = gpu_row("v1", "clang-19", 0.25e-3, 2, "n", NAN), bad = gpu_row("v1", "clang-19", 1e-4, 3, "n", NAN);
-    pb_strlcpy(bad.verified, "FAIL", sizeof bad.verified);
+    bad.verified = PB_VERIFIED_FAIL;
     rows[0] = &r2, rows[1] = &bad, rows[2] = &r1, rows[3] = &r4;
     pb_spread sp;
     CHECK(pb_spread_of(rows, 4, &sp) == 0 && sp.n == 3 && sp.others == 1);
@@ -2295,7 +2295,7 @@ static void test_edges_rates(void)
 {
     pb_rowset s = {0};
     pb_row om = mkrow("v1", "omp", "clang-19", 1, 0, "PASS"), cu = mkrow("v1", "cuda", "nvcc-13", 1, 0, "PASS");
-    pb_strlcpy(om.offload, "host-fallback", sizeof om.offload);
+    om.offload = PB_OFFLOAD_HOST_FALLBACK;
     om.gbs = 0.0423456, cu.gbs = 0.000987654;
     pb_rowset_push(&s, &om);
     pb_rowset_push(&s, &cu);

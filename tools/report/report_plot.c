@@ -385,7 +385,7 @@ static void chart_caption(const pb_report_ctx *rep, const pb_row *const *rows, s
         if (!r || !pb_rep_plotted(r) || (!isnan(size) && r->size != size))
             continue;
         const char *where = r->device[0] ? r->device : r->gpu_profile;
-        if (strcmp(r->offload, "device") == 0)
+        if (r->offload == PB_OFFLOAD_DEVICE)
             add_distinct(gpu, &ngpu, MAX - 1, &mgpu, where);
         else
             add_distinct(host, &nhost, MAX - 1, &mhost, where);
@@ -529,7 +529,7 @@ static void x_axis(const pb_family *f, xaxis *x)
         if (!pb_rep_plotted(r))
             continue;
         x->lo = fmin(x->lo, xval(x, r)), x->hi = fmax(x->hi, xval(x, r));
-        if (strcmp(r->offload, "device") != 0 || !r->gpu_profile[0])
+        if (r->offload != PB_OFFLOAD_DEVICE || !r->gpu_profile[0])
             continue;
         mixed |= x->gpu[0] && strcmp(x->gpu, r->gpu_profile) != 0;
         pb_strlcpy(x->gpu, r->gpu_profile, sizeof x->gpu);
@@ -1008,7 +1008,7 @@ static const pb_row *bar_cell(const pb_family *f, double size, const pb_row *var
 {
     for (size_t i = 0; i < f->n; ++i) {
         const pb_row *r = f->rows[i];
-        if (r->size == size && (pb_rep_plotted(r) || (with_fail && pb_row_is(r, "FAIL"))) &&
+        if (r->size == size && (pb_rep_plotted(r) || (with_fail && r->verified == PB_VERIFIED_FAIL)) &&
             pb_rep_same_group(r, grp) && !strcmp(r->variant, var->variant))
             return r;
     }
@@ -1037,7 +1037,7 @@ static void put_bars(const pb_report_ctx *rep, gpvals *gv, const pb_family *f, d
         for (size_t k = 0; k < b->ng; ++k) {
             const pb_row *r = bar_cell(f, size, b->var[v], b->grp[k], 1);
             char x[32];
-            if (r && pb_row_is(r, "FAIL")) { /* a failed row leaves a gap: say why, in the gap */
+            if (r && r->verified == PB_VERIFIED_FAIL) { /* a failed row leaves a gap: say why, in the gap */
                 snprintf(x, sizeof x, "%g", bar_x(f, size, b, v, k));
                 gp_piece(g, rep, T_BARS, "fail", "X", x, (const char *)NULL);
                 fputc('\n', g);
@@ -1063,7 +1063,7 @@ static int write_bar_plot(pb_report_ctx *rep, const pb_family *f, const char *st
     size_t nk = 0, widest = 1;
     for (size_t i = 0; b.var && b.grp && i < f->n; ++i) {
         const pb_row *r = f->rows[i];
-        if (r->size != size || !(pb_rep_plotted(r) || pb_row_is(r, "FAIL")))
+        if (r->size != size || !(pb_rep_plotted(r) || r->verified == PB_VERIFIED_FAIL))
             continue;
         size_t k = 0;
         while (k < b.nv && strcmp(b.var[k]->variant, r->variant) != 0)
