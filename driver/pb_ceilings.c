@@ -148,7 +148,7 @@ void pb_ceilings_apply(pb_rowset *rows, const pb_ceilings *c)
 {
     for (size_t i = 0; i < rows->n; ++i) {
         pb_row *r = &rows->rows[i];
-        if (strcmp(r->offload, "device") != 0 || strcmp(r->verified, "SKIP") == 0)
+        if (r->offload != PB_OFFLOAD_DEVICE || r->verified == PB_VERIFIED_SKIP)
             continue;
         const pb_bench *b = pb_bench_find(r->benchmark);
         double bw = pb_ceilings_bw(c, b ? b->pattern : PB_PATTERN_READ_WRITE);
@@ -177,7 +177,7 @@ void pb_ceilings_from_rows(const pb_rowset *rows, pb_ceilings *c)
     c->read_gbs = c->write_gbs = 0;
     for (size_t i = 0; i < rows->n; ++i) {
         const pb_row *r = &rows->rows[i];
-        if (strcmp(r->verified, "PASS") != 0 || strcmp(r->offload, "device") != 0)
+        if (r->verified != PB_VERIFIED_PASS || r->offload != PB_OFFLOAD_DEVICE)
             continue;
         if (strcmp(r->benchmark, "stream") == 0 && r->gbs > c->stream_gbs) {
             c->stream_gbs = r->gbs;

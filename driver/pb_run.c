@@ -360,53 +360,173 @@ static int variant_wanted(const pb_options *o, const char *variant)
     return 1; /* lib and baseline rows come with their backend */
 }
 
-/* Every row a worker will be asked for: from its --list when it has one, else from the
- * benchmark's declared variants (so that a worker that cannot start still shows up). */
-static void expect_rows(const pb_options *o, pb_backend_mask mask, const pb_worker_variant *list, int nlist,
-                        expect_set *out)
+/* 1 if every backend of mask has a variant in the worker's listing (a listing that omits
+ * a requested backend would make its rows vanish). */
+static int listing_covers(pb_backend_mask mask, const pb_worker_variant *list, int nlist, char *why, size_t cap)
 {
-    int idx[PB_MAX_PARAMS];
     for (size_t i = 0; i < pb_backend_count(); ++i) {
         if (!((mask >> i) & 1u))
             continue;
-        const pb_backend_spec *s = pb_backend_at(i);
-        for (int t = 0; t < o->ndtypes; ++t)
-            for (int sz = 0; sz < o->nsizes; ++sz) {
-                memset(idx, 0, sizeof idx);
-                do {
-                    pb_case c;
-                    pb_options_case(o, t, sz, idx, &c);
-                    pb_row r;
-                    if (nlist >= 0) {
-                        for (int k = 0; k < nlist; ++k) {
-                            const pb_worker_variant *v = &list[k];
-                            if (strcmp(v->backend, s->backend) || strcmp(v->benchmark, o->bench->name) ||
-                                !(v->dtypes & (1u << c.dtype)) || !variant_wanted(o, v->variant))
-                                continue;
-                            driver_row(o, &c, v->backend, v->toolchain, v->compiler, v->version, v->variant, &r);
-                            expect_push(out, &r);
-                        }
-                        continue;
-                    }
-                    const char *tc = s->toolchain;
-                    if (s->library) { /* a library has at most the benchmark's library row */
-                        if (o->bench->lib_backend && strcmp(o->bench->lib_backend, s->cli) == 0) {
-                            driver_row(o, &c, s->backend, tc, s->compiler, "", "lib", &r);
-                            expect_push(out, &r);
-                        }
-                    } else if (!s->gpu) {
-                        driver_row(o, &c, s->backend, tc, s->compiler, "", "baseline", &r);
-                        expect_push(out, &r);
-                    } else {
-                        for (int v = 0; o->bench->variants[v]; ++v)
-                            if ((o->variants >> v) & 1u) {
-                                driver_row(o, &c, s->backend, tc, s->compiler, "", o->bench->variants[v], &r);
-                                expect_push(out, &r);
-                            }
-                    }
-                } while (pb_options_next_combo(o, idx));
-            }
+        int found = 0;
+        for (int k = 0; k < nlist && !found; ++k)
+            found = strcmp(list[k].backend, pb_backend_at(i)->backend) == 0;
+        if (!found) {
+            snprintf(why, cap, "%s: unreadable variant listing: no variant of backend %s", pb_backend_at(i)->worker,
+                     pb_backend_at(i)->backend);
+            return 0;
+        }
     }
+    return 1;
+}
+
+void pb_run_plan_free(pb_run_plan *rp)
+{
+    pb_plan_free(&rp->plan);
+    free(rp->item);
+    rp->item = NULL;
+    rp->item_cap = 0;
+}
+
+/* One item: plan backend b (table entry spec) of case k, its compiler from the listing
+ * entry v (NULL: the table's). */
+static int add_item(pb_run_plan *rp, long *id, size_t k, int b, int spec, const char *variant,
+                    const pb_worker_variant *v)
+{
+    pb_plan *p = &rp->plan;
+    size_t i = p->nitems;
+    if (pb_plan_add_item(p, (*id)++, k, b, variant) != 0)
+        return PB_ERR;
+    if (rp->item_cap < p->items_cap) { /* item[] grows with the plan's items */
+        pb_run_item *t = realloc(rp->item, p->items_cap * sizeof *t);
+        if (!t)
+            return PB_ERR;
+        rp->item = t;
+        rp->item_cap = p->items_cap;
+    }
+    pb_run_item *it = &rp->item[i];
+    const pb_backend_spec *s = pb_backend_at((size_t)spec);
+    it->spec = spec;
+    pb_strlcpy(it->compiler, v ? v->compiler : s->compiler, sizeof it->compiler);
+    pb_strlcpy(it->version, v ? v->version : "", sizeof it->version);
+    pb_strlcpy(it->toolchain, v ? v->toolchain : s->toolchain, sizeof it->toolchain);
+    return PB_OK;
+}
+
+/* The items of plan backend b (table entry spec) for case k: from its worker's listing,
+ * else (a worker that is not built or cannot start) from the variants the benchmark
+ * declares. */
+static int add_items(pb_run_plan *rp, const pb_options *o, int b, int spec, size_t k, const pb_worker_variant *list,
+                     int nlist, long *id)
+{
+    const pb_backend_spec *s = pb_backend_at((size_t)spec);
+    pb_dtype dt = rp->plan.cases[k].dtype;
+    if (nlist >= 0) {
+        for (int v = 0; v < nlist; ++v)
+            if (!strcmp(list[v].backend, s->backend) && !strcmp(list[v].benchmark, o->bench->name) &&
+                (list[v].dtypes & (1u << dt)) && variant_wanted(o, list[v].variant) &&
+                add_item(rp, id, k, b, spec, list[v].variant, &list[v]) != PB_OK)
+                return PB_ERR;
+        return PB_OK;
+    }
+    if (s->library) /* a library has at most the benchmark's library row */
+        return o->bench->lib_backend && strcmp(o->bench->lib_backend, s->cli) == 0
+                   ? add_item(rp, id, k, b, spec, "lib", NULL)
+                   : PB_OK;
+    if (!s->gpu)
+        return add_item(rp, id, k, b, spec, "baseline", NULL);
+    for (int v = 0; o->bench->variants[v]; ++v)
+        if (((o->variants >> v) & 1u) && add_item(rp, id, k, b, spec, o->bench->variants[v], NULL) != PB_OK)
+            return PB_ERR;
+    return PB_OK;
+}
+
+int pb_run_plan_build(const pb_options *o, pb_run_plan *rp)
+{
+    memset(rp, 0, sizeof *rp);
+    pb_plan *p = &rp->plan;
+    pb_plan_init(p, o->bench);
+    p->warmup = o->warmup;
+    p->reps = o->reps;
+    p->time_budget = o->time_budget;
+    p->max_noise = o->max_noise;
+    p->seed = o->seed;
+    p->threads = o->threads;
+    p->clock = !strcmp(o->clock, "host")     ? PB_PLAN_CLOCK_HOST
+               : !strcmp(o->clock, "device") ? PB_PLAN_CLOCK_DEVICE
+                                             : PB_PLAN_CLOCK_AUTO;
+    p->allow_host_fallback = o->allow_host_fallback;
+    p->quiet = o->quiet;
+    p->energy = o->energy;
+    p->energy_window = o->energy_window;
+    p->cooldown = o->cooldown;
+    p->start_temp_c = o->start_temp_c;
+    p->progress = !o->quiet;
+    p->gpu_index = o->device;
+    pb_strlcpy(p->gpu_uuid, o->gpu_uuid, sizeof p->gpu_uuid);
+    pb_strlcpy(p->gpu_profile, o->gpu_profile, sizeof p->gpu_profile);
+    /* the cases: every dtype, size and parameter combination, in the order a worker runs them */
+    int idx[PB_MAX_PARAMS];
+    for (int t = 0; t < o->ndtypes; ++t)
+        for (int sz = 0; sz < o->nsizes; ++sz) {
+            memset(idx, 0, sizeof idx);
+            do {
+                pb_case c;
+                pb_options_case(o, t, sz, idx, &c);
+                pb_plan_case pc = {c.dtype, c.n, {0}};
+                memcpy(pc.param, c.param, sizeof pc.param);
+                if (pb_plan_add_case(p, &pc) < 0)
+                    return PB_ERR;
+            } while (pb_options_next_combo(o, idx));
+        }
+    /* the workers in the backend table's order, each with every backend asked of it */
+    long id = 0;
+    for (size_t i = 0; i < pb_backend_count(); ++i) {
+        if (!asked(o, i))
+            continue;
+        const char *w = pb_backend_at(i)->worker;
+        int wi = 0;
+        while (wi < rp->nworkers && strcmp(rp->workers[wi].name, w) != 0)
+            ++wi;
+        if (wi < rp->nworkers)
+            continue; /* its backends came with its first one */
+        pb_run_worker *rw = &rp->workers[rp->nworkers++];
+        pb_strlcpy(rw->name, w, sizeof rw->name);
+        int first = p->nbackends, spec[PB_PLAN_MAX_BACKENDS];
+        for (size_t j = i; j < pb_backend_count(); ++j) {
+            const pb_backend_spec *s = pb_backend_at(j);
+            if (!asked(o, j) || strcmp(s->worker, w) != 0)
+                continue;
+            int b = pb_plan_add_backend(p, s->cli, s->backend, w, !((o->backends_named >> j) & 1u));
+            if (b < 0)
+                return PB_ERR;
+            spec[b] = (int)j;
+            rw->mask |= (pb_backend_mask)1 << j;
+            rw->built |= pb_backend_built(s, pb_libexec_dir());
+        }
+        const pb_worker_variant *list = NULL;
+        rw->n = pb_worker_list(w, &list, rw->why, sizeof rw->why);
+        if (pb_interrupted()) /* stopped while a worker listed its variants */
+            return PB_ERR;
+        if (rw->n >= 0 && !listing_covers(rw->mask, list, rw->n, rw->why, sizeof rw->why))
+            rw->n = -1;
+        rw->first = id;
+        for (size_t k = 0; k < p->ncases; ++k)
+            for (int b = first; b < p->nbackends; ++b)
+                if (add_items(rp, o, b, spec[b], k, list, rw->n, &id) != PB_OK)
+                    return PB_ERR;
+        rw->end = id;
+    }
+    return PB_OK;
+}
+
+/* The row of plan item i that the driver reports when its worker does not. */
+static void item_row(const pb_options *o, const pb_run_plan *rp, size_t i, pb_row *r)
+{
+    const pb_plan_item *it = &rp->plan.items[i];
+    const pb_run_item *x = &rp->item[i];
+    pb_case c;
+    pb_plan_case_of(&rp->plan, it->cas, &c);
+    driver_row(o, &c, pb_backend_at((size_t)x->spec)->backend, x->toolchain, x->compiler, x->version, it->variant, r);
 }
 
 /* ---- running ---- */
@@ -433,53 +553,30 @@ static void row_text(const pb_options *o, const pb_row *r, char *buf, size_t cap
              o->bench->size_option + 2, r->size, r->params[0] ? " " : "", r->params);
 }
 
-/* 1 if every backend of mask has a variant in the worker's listing (a listing that omits
- * a requested backend would make its rows vanish). */
-static int listing_covers(pb_backend_mask mask, const pb_worker_variant *list, int nlist, char *why, size_t cap)
+static void run_one_worker(pb_options *o, const pb_run_plan *rp, int wi, pb_rowset *rows, pb_run_log *log)
 {
-    for (size_t i = 0; i < pb_backend_count(); ++i) {
-        if (!((mask >> i) & 1u))
-            continue;
-        int found = 0;
-        for (int k = 0; k < nlist && !found; ++k)
-            found = strcmp(list[k].backend, pb_backend_at(i)->backend) == 0;
-        if (!found) {
-            snprintf(why, cap, "%s: unreadable variant listing: no variant of backend %s", pb_backend_at(i)->worker,
-                     pb_backend_at(i)->backend);
-            return 0;
-        }
-    }
-    return 1;
-}
-
-static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, pb_rowset *rows, pb_run_log *log)
-{
-    const pb_worker_variant *list = NULL;
-    char why[4400] = "";
-    int nlist = pb_worker_list(w, &list, why, sizeof why);
-    if (pb_interrupted()) { /* stopped during its start-up: nothing of it was measured */
-        log->interrupted = pb_interrupted();
-        return;
-    }
-    if (nlist >= 0 && !listing_covers(mask, list, nlist, why, sizeof why))
-        nlist = -1;
-    expect_set exp = {0};
-    expect_rows(o, mask, list, nlist, &exp);
-    if (nlist < 0) {
+    const pb_run_worker *rw = &rp->workers[wi];
+    const char *w = rw->name;
+    const pb_backend_mask mask = rw->mask;
+    expect_set exp = {0}; /* its items, in the order of the backend table */
+    for (size_t j = 0; j < pb_backend_count(); ++j)
+        for (long i = rw->first; ((mask >> j) & 1u) && i < rw->end; ++i)
+            if (rp->item[i].spec == (int)j) {
+                pb_row r;
+                item_row(o, rp, (size_t)i, &r);
+                expect_push(&exp, &r);
+            }
+    if (rw->n < 0) {
         /* not built: skipped (only possible for backends not named on the command line);
          * present but not startable, or its listing unreadable: failed */
-        int built = 0;
-        for (size_t i = 0; i < pb_backend_count(); ++i)
-            if ((mask >> i) & 1u)
-                built |= pb_backend_built(pb_backend_at(i), pb_libexec_dir());
-        pb_errorf("%s", why);
+        pb_errorf("%s", rw->why);
         for (size_t k = 0; k < exp.n; ++k) {
             pb_row *r = &exp.v[k].row;
-            pb_strlcpy(r->verified, built ? "FAIL" : "SKIP", sizeof r->verified);
-            snprintf(r->note, sizeof r->note, "%s", why);
+            r->verified = rw->built ? PB_VERIFIED_FAIL : PB_VERIFIED_SKIP;
+            snprintf(r->note, sizeof r->note, "%s", rw->why);
             pb_rowset_push(rows, r);
         }
-        log->failed |= built;
+        log->failed |= rw->built;
         free(exp.v);
         return;
     }
@@ -499,7 +596,9 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
         free(exp.v);
         return;
     }
-    if (!o->quiet)
+    if (!o->quiet && rw->end > rw->first) /* where the run is: the plan knows every row */
+        fprintf(stderr, "portbench: running %s: rows %ld-%ld of %zu\n", w, rw->first + 1, rw->end, rp->plan.nitems);
+    else if (!o->quiet)
         fprintf(stderr, "portbench: running %s\n", w);
     pb_worker_exit ex;
     pb_worker_run(w, wargv, 0, &ex, NULL);
@@ -526,15 +625,14 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
         expected *e = bsearch(&probe, exp.v, exp.n, sizeof *exp.v, by_key);
         const char *bad = !e || strcmp(r->benchmark, o->bench->name) != 0 ? "a row nobody asked for"
                           : e->seen                                       ? "a second row for the same configuration"
-                          : strcmp(r->verified, "PASS") && strcmp(r->verified, "FAIL") && strcmp(r->verified, "SKIP")
-                              ? "verified is not PASS, FAIL or SKIP"
-                          : strcmp(r->verified, "PASS") == 0 && !(r->time_median_s > 0 && isfinite(r->time_median_s))
+                          : r->verified == PB_VERIFIED_NONE               ? "verified is not PASS, FAIL or SKIP"
+                          : r->verified == PB_VERIFIED_PASS && !(r->time_median_s > 0 && isfinite(r->time_median_s))
                               ? "a PASS row without a time"
                               : NULL;
         if (bad) { /* refused: left out */
             char text[256];
             row_text(o, r, text, sizeof text);
-            pb_errorf("%s: refused %s: %s (%s)", w, bad, text, r->verified);
+            pb_errorf("%s: refused %s: %s (%s)", w, bad, text, pb_verified_name(r->verified));
             if (!damaged[0])
                 snprintf(damaged, sizeof damaged, "%s.csv:%zu: %s (%s)", w, line, bad, text);
             continue;
@@ -542,7 +640,7 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
         e->seen = 1;
         if (!r->gpu_uuid[0]) /* the worker's CPU rows: the GPU whose run they belong to */
             pb_strlcpy(r->gpu_uuid, o->gpu_uuid, sizeof r->gpu_uuid);
-        failed_rows += strcmp(r->verified, "FAIL") == 0;
+        failed_rows += r->verified == PB_VERIFIED_FAIL;
         pb_rowset_push(rows, r);
     }
     pb_rowset_free(&got);
@@ -559,7 +657,7 @@ static void run_one_worker(pb_options *o, const char *w, pb_backend_mask mask, p
         if (log->interrupted)
             continue; /* not measured because the user stopped the run: left out */
         pb_row *r = &exp.v[k].row;
-        pb_strlcpy(r->verified, "FAIL", sizeof r->verified);
+        r->verified = PB_VERIFIED_FAIL;
         pb_strlcpy(r->note, reason, sizeof r->note);
         pb_rowset_push(rows, r);
     }
@@ -588,37 +686,52 @@ void pb_run_workers(pb_options *o, pb_rowset *rows, pb_run_log *log)
     if (o->cooldown == PB_COOLDOWN_AUTO && isnan(o->start_temp_c) && o->gpu_uuid[0] &&
         pb_nvml_open(o->gpu_uuid) == 0 && pb_nvml_temperature_c(&celsius) == 0)
         o->start_temp_c = celsius;
-    pb_backend_mask done = 0;
-    for (size_t i = 0; i < pb_backend_count() && !log->interrupted; ++i) {
-        if (!asked(o, i) || ((done >> i) & 1u))
-            continue;
-        const char *w = pb_backend_at(i)->worker;
-        pb_backend_mask mask = 0; /* every requested backend this worker holds */
-        for (size_t j = 0; j < pb_backend_count(); ++j)
-            if (asked(o, j) && strcmp(pb_backend_at(j)->worker, w) == 0)
-                mask |= (pb_backend_mask)1 << j;
-        done |= mask;
+    /* every row of the request, once */
+    pb_run_plan *rp = calloc(1, sizeof *rp);
+    if (!rp || pb_run_plan_build(o, rp) != PB_OK) {
+        if (pb_interrupted()) { /* stopped while the workers listed their variants: nothing measured */
+            log->interrupted = pb_interrupted();
+        } else {
+            pb_errorf("the plan of this run does not fit in memory");
+            log->failed = 1;
+        }
+        if (rp)
+            pb_run_plan_free(rp);
+        free(rp);
+        return;
+    }
+    for (int k = 0; k < rp->nworkers && !log->interrupted; ++k) {
+        const char *w = rp->workers[k].name;
         int seen = 0;
-        for (int k = 0; k < log->nworkers; ++k)
-            seen |= strcmp(log->worker[k], w) == 0;
+        for (int j = 0; j < log->nworkers; ++j)
+            seen |= strcmp(log->worker[j], w) == 0;
         if (!seen && log->nworkers < PB_RUN_MAX_WORKERS)
             pb_strlcpy(log->worker[log->nworkers++], w, sizeof log->worker[0]);
-        run_one_worker(o, w, mask, rows, log);
+        run_one_worker(o, rp, k, rows, log);
         if (pb_interrupted())
             log->interrupted = pb_interrupted();
     }
+    pb_run_plan_free(rp);
+    free(rp);
 }
 
 /* ---- several GPUs ---- */
 
 /* The run of one GPU, in a forked copy of the driver: bound near its GPU, it runs the
  * workers into dir and leaves rows.csv and status there. */
-static void gpu_runner(pb_options *o, const pb_run_env *env, int k, const char *dir, const char *bound)
+/* o for the run of GPU k of several. */
+static void use_gpu(pb_options *o, const pb_run_env *env, int k)
 {
     const pb_gpu_device *g = &env->gpus[k];
     o->device = g->index;
     pb_strlcpy(o->gpu_uuid, g->uuid, sizeof o->gpu_uuid);
     pb_strlcpy(o->gpu_profile, env->profiles[k] ? env->profiles[k]->id : "", sizeof o->gpu_profile);
+}
+
+static void gpu_runner(pb_options *o, const pb_run_env *env, int k, const char *dir, const char *bound)
+{
+    const pb_gpu_device *g = &env->gpus[k];
+    use_gpu(o, env, k);
     char prefix[32];
     snprintf(prefix, sizeof prefix, "[gpu %d] ", g->index);
     pb_worker_prefix(prefix);
@@ -783,6 +896,27 @@ void pb_run_all(pb_options *o, const pb_run_env *env, pb_rowset *rows, pb_run_lo
     }
     if (pb_interrupted())
         log->interrupted = pb_interrupted();
+}
+
+int pb_run_dry(pb_options *o, const pb_run_env *env, FILE *f)
+{
+    for (int k = 0; k < (env->ngpus > 1 ? env->ngpus : 1); ++k) {
+        if (env->ngpus > 1)
+            use_gpu(o, env, k);
+        pb_run_plan *rp = calloc(1, sizeof *rp);
+        int built = rp && pb_run_plan_build(o, rp) == PB_OK;
+        int written = built && pb_plan_write(f, &rp->plan, NULL) == PB_OK && fflush(f) == 0;
+        if (rp)
+            pb_run_plan_free(rp);
+        free(rp);
+        if (pb_interrupted())
+            return 128 + pb_interrupted();
+        if (!written) {
+            pb_errorf("--dry-run: %s", built ? "cannot write the plan" : "the plan of this run does not fit in memory");
+            return 2;
+        }
+    }
+    return 0;
 }
 
 /* ---- metadata ---- */

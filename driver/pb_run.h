@@ -6,6 +6,7 @@
 
 #include "pb_cli.h"
 #include "pb_gpu.h"
+#include "pb_plan.h"
 #include "pb_result.h"
 #include "pb_topo.h"
 
@@ -34,6 +35,47 @@ typedef struct pb_run_env {
 int pb_run_prepare(pb_options *o, pb_run_env *env);
 
 enum { PB_RUN_MAX_WORKERS = 16 };
+
+/* A worker of a plan: its variant listing (n variants, or n = -1 and why), whether its
+ * executable is there, the backends asked of it, and its items (plan ids first .. end-1). */
+typedef struct pb_run_worker {
+    char name[64];
+    int n, built;
+    pb_backend_mask mask;
+    long first, end;
+    char why[4400];
+} pb_run_worker;
+
+/* What the rows of a plan item carry beside the plan: its backend (index in the backend
+ * table) and the compiler that built it, from its worker's listing, else the table. */
+typedef struct pb_run_item {
+    int spec;
+    char compiler[32], version[64], toolchain[32];
+} pb_run_item;
+
+/* Every row of one GPU's run, once: the plan (pb_plan.h), and per item what the driver
+ * fills in from it. */
+typedef struct pb_run_plan {
+    pb_plan plan;
+    pb_run_item *item; /* item[i] for plan.items[i] */
+    size_t item_cap;
+    pb_run_worker workers[PB_PLAN_MAX_BACKENDS]; /* a worker holds one backend or more */
+    int nworkers;
+} pb_run_plan;
+
+/* Enumerate every row of the request once into rp, for o's GPU (device, gpu_uuid,
+ * gpu_profile): the cases (dtypes x sizes x parameter combinations), the workers in the
+ * backend table's order with the backends asked of each, and per case, backend and
+ * variant one item, ids in the order a worker writes its rows (case, backend, variant).
+ * The variants are those of the worker's listing (pb_worker_list); a worker without one
+ * gets the benchmark's declared variants, to be reported SKIP or FAIL. PB_OK, or PB_ERR
+ * out of memory or when stopped by a signal (pb_interrupted). */
+int pb_run_plan_build(const pb_options *o, pb_run_plan *rp);
+void pb_run_plan_free(pb_run_plan *rp);
+
+/* --dry-run: write the plan of every GPU of the run to f (one JSON document each), run
+ * nothing. 0, 2 when it could not be written or built, or 128 + the signal that stopped it. */
+int pb_run_dry(pb_options *o, const pb_run_env *env, FILE *f);
 
 /* The workers a run started, with the metadata lines each wrote. */
 typedef struct pb_run_log {

@@ -497,9 +497,10 @@ int pb_cmd_tune(int argc, char **argv)
                 if (strcmp(row->compiler, families[t]) != 0 || strcmp(row->variant, "best") != 0)
                     continue;
                 r->rows++;
-                if (strcmp(row->verified, "PASS") != 0) {
+                if (row->verified != PB_VERIFIED_PASS) {
                     r->ok = 0;
-                    snprintf(r->why, sizeof r->why, "%s %s: %s", row->verified, row->dtype, row->note);
+                    snprintf(r->why, sizeof r->why, "%s %s: %s", pb_verified_name(row->verified), row->dtype,
+                             row->note);
                 } else if (!strstr(row->note, PB_TUNE_ENV "=") || strstr(row->note, "ignored")) {
                     r->ok = 0;
                     snprintf(r->why, sizeof r->why, "the shape override was not applied: %s", row->note);

@@ -121,7 +121,7 @@ static void print_skip_reasons(FILE *f, const pb_rowset *rows)
     int n = 0;
     for (size_t i = 0; i < rows->n; ++i) {
         const pb_row *r = &rows->rows[i];
-        if (strcmp(r->verified, "SKIP") != 0)
+        if (r->verified != PB_VERIFIED_SKIP)
             continue;
         int k = 0;
         while (k < n && strcmp(note[k], r->note) != 0)
@@ -449,16 +449,16 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     int status = PB_OK;
     if (mpi.on)
         status = mpi_setup(&o, &mpi);
-    if (status == PB_OK)
+    if (status == PB_OK && !o.dry_run) /* a dry run writes none of them */
         status = check_destinations(&o, 0);
     if (status == PB_OK)
         status = pb_run_prepare(&o, &env);
-    if (status == PB_OK && o.record && /* its GPU directory is known now */
+    if (status == PB_OK && o.record && !o.dry_run && /* its GPU directory is known now */
         pb_record_check(o.record_dir, record_gpu(&env), b->name, err, sizeof err) != 0) {
         pb_errorf("%s", err);
         status = PB_ERR;
     }
-    for (int g = 0; status == PB_OK && g < (env.ngpus ? env.ngpus : 1); ++g)
+    for (int g = 0; status == PB_OK && !o.dry_run && g < (env.ngpus ? env.ngpus : 1); ++g)
         if ((have_ceilings[g] = load_ceilings(&o, env.ngpus ? &env.gpus[g] : NULL, &ceil[g])) < 0)
             status = PB_ERR;
     /* every rank starts, or none: a bad request on one stops them all */
@@ -472,6 +472,15 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
         return 2;
     }
 
+    if (o.dry_run) { /* the plan, nothing measured (under MPI: rank 0's) */
+        int code = 0;
+        if (!mpi.on || mpi.rank == 0) {
+            pb_signals_install();
+            code = pb_run_dry(&o, &env, stdout);
+        }
+        pb_mpi_finalize();
+        return code;
+    }
     pb_run_log log;
     if (pb_run_begin(&log) != PB_OK)
         return 2;
@@ -486,7 +495,7 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     if (mpi.on && mpi.rank != 0 && !gather_failed) { /* rank 0 reports for everyone */
         int mine = log.failed ? 1 : 0;
         for (size_t i = 0; i < rows.n; ++i)
-            mine |= strcmp(rows.rows[i].verified, "FAIL") == 0;
+            mine |= rows.rows[i].verified == PB_VERIFIED_FAIL;
         cJSON_Delete(meta);
         pb_rowset_free(&rows);
         pb_mpi_finalize();
@@ -507,8 +516,8 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
         pb_table_print_width(tf, &rows, width);
     size_t failed = 0, skipped = 0;
     for (size_t i = 0; i < rows.n; ++i) {
-        failed += strcmp(rows.rows[i].verified, "FAIL") == 0;
-        skipped += strcmp(rows.rows[i].verified, "SKIP") == 0;
+        failed += rows.rows[i].verified == PB_VERIFIED_FAIL;
+        skipped += rows.rows[i].verified == PB_VERIFIED_SKIP;
     }
     fprintf(tf, "\n%zu rows: %zu passed, %zu failed, %zu skipped%s\n", rows.n, rows.n - failed - skipped, failed,
             skipped, log.interrupted ? " (interrupted: the rows measured so far)" : "");
@@ -605,6 +614,10 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
                ceilings_details);
         return 0;
     }
+    if (rc == PB_OK && o.dry_run) {
+        pb_errorf("ceilings: --dry-run is an option of the benchmark commands");
+        return 2;
+    }
     if (rc != PB_OK) {
         pb_errorf("%s", err);
         return 2;
@@ -669,11 +682,11 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
     pb_strlcpy(c.git_sha, pb_git_sha, sizeof c.git_sha);
     pb_strlcpy(c.clock, "host", sizeof c.clock);
     for (size_t i = 0; i < rows.n; ++i)
-        if (strcmp(rows.rows[i].clock, "device") == 0)
+        if (rows.rows[i].clock == PB_CLOCK_DEVICE)
             pb_strlcpy(c.clock, "device", sizeof c.clock);
     int failed = log.failed;
     for (size_t i = 0; i < rows.n; ++i)
-        failed |= strcmp(rows.rows[i].verified, "PASS") != 0;
+        failed |= rows.rows[i].verified != PB_VERIFIED_PASS;
     char path[PATH_MAX];
     if (o.ceilings[0])
         pb_strlcpy(path, o.ceilings, sizeof path);

@@ -472,6 +472,7 @@ enum {
     O_ENERGY_WINDOW, O_COOLDOWN, O_START_TEMP, O_MAX_NOISE, O_PARAM = 100,
     O_ALIAS = 200
 };
+enum { O_DRY_RUN = O_MAX_NOISE + 1 }; /* the options after it, below O_PARAM */
 
 static const pb_optdef common_opts[] = {
     {"backend", PB_OPT_VALUE, "LIST", "comma list of backends (default: the table's defaults)", O_BACKEND, 0},
@@ -520,21 +521,30 @@ static const pb_optdef driver_opts[] = {
      O_CEILINGS, 0},
     {"fail-on-skip", PB_OPT_NONE, NULL, "exit 1 when any row was skipped (a nightly job on a node without a GPU fails)",
      O_FAIL_ON_SKIP, 0},
-    {"gpu-serial", PB_OPT_NONE, NULL, "several GPUs: one after another, not at once (no contention)", O_GPU_SERIAL,
-     0},
-    {"spread", PB_OPT_NONE, NULL,
-     "several GPUs or MPI ranks: one line per variant with min/median/max and the slowest", O_SPREAD, 0},
-    {"wide", PB_OPT_NONE, NULL, "tables one line per row however wide (default: they fit 120 columns, columns\n"
-                                "that do not fit go on in further blocks)", O_WIDE, 0},
+    {"gpu-serial", PB_OPT_NONE, NULL, "several GPUs: one after another, not at once (no contention)", O_GPU_SERIAL, 0},
+    {"spread", PB_OPT_NONE, NULL, "several GPUs or MPI ranks: one line per variant with min/median/max and the slowest",
+     O_SPREAD, 0},
+    {"wide", PB_OPT_NONE, NULL,
+     "tables one line per row however wide (default: they fit 120 columns, columns\n"
+     "that do not fit go on in further blocks)",
+     O_WIDE, 0},
     {"mpi-timeout", PB_OPT_VALUE, "S",
-     "under MPI: seconds a rank waits for the others at the gather before it gives up\n(default 600)",
-     O_MPI_TIMEOUT, 0},
-    {"record", PB_OPT_OPTIONAL, "DIR", "also store the run under DIR/<gpu>/<benchmark>/<UTC time>_<label>/\n"
-                                      "(default DIR: ./results)", O_RECORD, 0},
+     "under MPI: seconds a rank waits for the others at the gather before it gives up\n(default 600)", O_MPI_TIMEOUT,
+     0},
+    {"record", PB_OPT_OPTIONAL, "DIR",
+     "also store the run under DIR/<gpu>/<benchmark>/<UTC time>_<label>/\n"
+     "(default DIR: ./results)",
+     O_RECORD, 0},
     {"label", PB_OPT_VALUE, "NAME", "label of the recorded run (default: dtypes and sizes, e.g. double_nx4096)",
      O_LABEL, 0},
-    {"db", PB_OPT_VALUE, "FILE", "also import the run into the results store FILE (SQLite, made when missing;\n"
-                                 "portbench db, history --db, dashboard --db read it)", O_DB, 0},
+    {"db", PB_OPT_VALUE, "FILE",
+     "also import the run into the results store FILE (SQLite, made when missing;\n"
+     "portbench db, history --db, dashboard --db read it)",
+     O_DB, 0},
+    {"dry-run", PB_OPT_NONE, NULL,
+     "print the plan (JSON: the settings and every row the run would measure, one item\n"
+     "each) and measure nothing; with several GPUs one plan per GPU",
+     O_DRY_RUN, 0},
     {NULL, 0, NULL, NULL, 0, 0},
 };
 
@@ -713,6 +723,9 @@ static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err,
         return PB_OK;
     }
     case O_QUIET: o->quiet = 1; return PB_OK;
+    case O_DRY_RUN:
+        o->dry_run = 1;
+        return PB_OK;
     case O_ENERGY: o->energy = 1; return PB_OK;
     case O_ENERGY_WINDOW:
         o->energy_window_given = 1;

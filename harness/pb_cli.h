@@ -63,6 +63,7 @@ typedef struct pb_options {
     int quiet;
     char clock[8];             /* host or device, empty = default */
     char ceilings[PATH_MAX];   /* measured-ceilings file (driver only) */
+    int dry_run;               /* --dry-run: print the plan, measure nothing (driver only) */
     int energy;                /* --energy: energy per repetition of GPU rows (pb_energy.h) */
     double energy_window;      /* --energy-window: its shortest window, seconds */
     int energy_window_given;

@@ -8,7 +8,7 @@
 
 double pb_row_time(const pb_row *r)
 {
-    if (strcmp(r->clock, "device") == 0 && !isnan(r->device_time_median_s))
+    if (r->clock == PB_CLOCK_DEVICE && !isnan(r->device_time_median_s))
         return r->device_time_median_s;
     return r->time_median_s;
 }

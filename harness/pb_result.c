@@ -6,18 +6,54 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum { COL_STR, COL_NUM, COL_DIFF } col_kind; /* COL_DIFF: a number that may be negative */
+/* The spellings of the enum columns, indexed by value. */
+static const char *const verified_names[] = {"", "PASS", "FAIL", "SKIP"};
+static const char *const offload_names[] = {"", "device", "host-fallback", "cpu"};
+static const char *const clock_names[] = {"", "host", "device"};
+static const char *const dclock_names[] = {"", "cupti", "cuda-events"};
+static const char *const tri_names[] = {"", "no", "yes"};
+
+typedef struct enum_names {
+    const char *const *names;
+    int n;
+    const char *valid; /* for messages */
+} enum_names;
+
+/* clang-format would split these one-line initialiser macros, and the column table below */
+/* clang-format off */
+#define NAMES(a, valid) {a, (int)(sizeof a / sizeof *a), valid}
+/* clang-format on */
+static const enum_names verified_enum = NAMES(verified_names, "PASS, FAIL or SKIP");
+static const enum_names offload_enum = NAMES(offload_names, "device, host-fallback, cpu or empty");
+static const enum_names clock_enum = NAMES(clock_names, "host, device or empty");
+static const enum_names dclock_enum = NAMES(dclock_names, "cupti, cuda-events or empty");
+static const enum_names tri_enum = NAMES(tri_names, "yes, no or empty");
+#undef NAMES
+
+static const char *enum_name(const enum_names *e, int v) { return v >= 0 && v < e->n ? e->names[v] : "?"; }
+
+const char *pb_verified_name(pb_verified v) { return enum_name(&verified_enum, (int)v); }
+const char *pb_offload_name(pb_offload v) { return enum_name(&offload_enum, (int)v); }
+const char *pb_rate_clock_name(pb_rate_clock v) { return enum_name(&clock_enum, (int)v); }
+const char *pb_device_clock_name(pb_device_clock v) { return enum_name(&dclock_enum, (int)v); }
+const char *pb_tri_name(pb_tri v) { return enum_name(&tri_enum, (int)v); }
+
+/* COL_DIFF: a number that may be negative; COL_ENUM: an int-sized enum with a name table */
+typedef enum { COL_STR, COL_NUM, COL_DIFF, COL_ENUM } col_kind;
 
 typedef struct column {
     const char *name;
     col_kind kind;
-    size_t off, cap; /* cap: string capacity; 0 for numbers */
+    size_t off, cap; /* cap: string capacity; 0 for numbers and enums */
     const char *doc;
+    const enum_names *names; /* COL_ENUM */
 } column;
 
-#define S(f, d) {#f, COL_STR, offsetof(pb_row, f), sizeof(((pb_row *)0)->f), d}
-#define N(f, d) {#f, COL_NUM, offsetof(pb_row, f), 0, d}
-#define D(f, d) {#f, COL_DIFF, offsetof(pb_row, f), 0, d}
+/* clang-format off */
+#define S(f, d) {#f, COL_STR, offsetof(pb_row, f), sizeof(((pb_row *)0)->f), d, NULL}
+#define N(f, d) {#f, COL_NUM, offsetof(pb_row, f), 0, d, NULL}
+#define D(f, d) {#f, COL_DIFF, offsetof(pb_row, f), 0, d, NULL}
+#define E(f, e, d) {#f, COL_ENUM, offsetof(pb_row, f), 0, d, &e}
 
 /* Order matters: the first 22 columns are the published layout that outside scripts
  * parse; new columns go at the end. */
@@ -40,7 +76,7 @@ static const column columns[] = {
     N(gflops, "FLOPs of the cost model / median time (clock column), 1e9 per second"),
     N(pct_peak_bw, "gbs as percent of the GPU profile's datasheet memory bandwidth"),
     N(speedup_vs_lib, "library median time / this row's median time, same benchmark, dtype and size"),
-    S(verified, "PASS, FAIL or SKIP (see note)"),
+    E(verified, verified_enum, "PASS, FAIL or SKIP (see note)"),
     N(max_rel_err, "error measure of the check (see the benchmark's cost model); tolerance column holds the bound"),
     S(timestamp, "UTC time the row was measured, ISO 8601"),
     S(git_sha, "portbench source revision that built the binary; `-dirty` when tracked files differed from it (the run's meta.json lists them: `git_dirty_count`, `git_dirty_files`)"),
@@ -50,7 +86,7 @@ static const column columns[] = {
     N(device_time_stddev_s, "sample standard deviation of the device time, seconds"),
     N(kernels_per_rep, "GPU kernels launched per repetition (median), when traced with CUPTI"),
     D(launch_overhead_s, "median host time minus median device time, seconds"),
-    S(clock, "which time gbs, gflops, the percentages and speedup_vs_lib use: host (time_median_s) or device (device_time_median_s)"),
+    E(clock, clock_enum, "which time gbs, gflops, the percentages and speedup_vs_lib use: host (time_median_s) or device (device_time_median_s)"),
     N(transfer_s, "host-to-device upload of the inputs (host clock), excluded from the times, seconds"),
     N(bytes, "bytes per repetition by the cost model"),
     N(flops, "FLOPs per repetition by the cost model"),
@@ -59,11 +95,11 @@ static const column columns[] = {
     N(pct_measured_flops, "gflops as percent of the measured FMA ceiling (portbench ceilings)"),
     N(tolerance, "bound max_rel_err was held to"),
     S(params, "benchmark parameters, name=value;..."),
-    S(offload, "where the kernel ran: device, host-fallback (OpenMP target code on the host), cpu"),
+    E(offload, offload_enum, "where the kernel ran: device, host-fallback (OpenMP target code on the host), cpu"),
     N(threads, "CPU threads (CPU baseline and host fallback)"),
-    S(throttled, "yes when NVML reported a slowdown reason (power cap, thermal, hardware slowdown) before or after the timed repetitions"),
+    E(throttled, tri_enum, "yes when NVML reported a slowdown reason (power cap, thermal, hardware slowdown) before or after the timed repetitions"),
     N(kernel_time_median_s, "median over repetitions of the summed kernel durations (CUPTI), seconds"),
-    S(device_clock, "source of the device times: cupti (every backend), cuda-events (CUDA backends only), or empty"),
+    E(device_clock, dclock_enum, "source of the device times: cupti (every backend), cuda-events (CUDA backends only), or empty"),
     N(sm_clock_mhz, "SM clock read by NVML right after the timed repetitions, MHz"),
     N(mem_clock_mhz, "memory clock read by NVML right after the timed repetitions, MHz"),
     S(throttle_reasons, "NVML clocks-event reason bits seen before or after the timed repetitions (hex)"),
@@ -108,9 +144,11 @@ static const column columns[] = {
     S(stop_reason, "what ended the timed repetitions: reps (--reps of them), time-budget (--time-budget cut them) or noise (--max-noise reached)"),
     N(noise_pct, "relative noise of the median on the row's clock: half-width of its 95% distribution-free confidence interval / median, percent (empty below 6 repetitions)"),
 };
+/* clang-format on */
 #undef S
 #undef N
 #undef D
+#undef E
 
 enum { NCOLS = sizeof columns / sizeof columns[0] };
 
@@ -118,23 +156,28 @@ size_t pb_csv_ncolumns(void) { return NCOLS; }
 const char *pb_csv_column_name(size_t i) { return i < NCOLS ? columns[i].name : NULL; }
 const char *pb_csv_column_doc(size_t i) { return i < NCOLS ? columns[i].doc : NULL; }
 
-int pb_csv_column_is_number(size_t i) { return i < NCOLS && columns[i].kind != COL_STR; }
+static int is_number(const column *c) { return c->kind == COL_NUM || c->kind == COL_DIFF; }
+
+int pb_csv_column_is_number(size_t i) { return i < NCOLS && is_number(&columns[i]); }
 
 const char *pb_row_str(const pb_row *r, size_t i)
 {
-    return i < NCOLS && columns[i].kind == COL_STR ? (const char *)r + columns[i].off : NULL;
+    if (i >= NCOLS || is_number(&columns[i]))
+        return NULL;
+    const char *p = (const char *)r + columns[i].off;
+    return columns[i].kind == COL_ENUM ? enum_name(columns[i].names, *(const int *)p) : p;
 }
 
 double pb_row_num(const pb_row *r, size_t i)
 {
-    return i < NCOLS && columns[i].kind != COL_STR ? *(const double *)((const char *)r + columns[i].off) : NAN;
+    return i < NCOLS && is_number(&columns[i]) ? *(const double *)((const char *)r + columns[i].off) : NAN;
 }
 
 void pb_row_init(pb_row *r)
 {
-    memset(r, 0, sizeof *r);
+    memset(r, 0, sizeof *r); /* strings empty, enums 0 (the empty field) */
     for (size_t i = 0; i < NCOLS; ++i)
-        if (columns[i].kind != COL_STR)
+        if (is_number(&columns[i]))
             *(double *)((char *)r + columns[i].off) = NAN;
 }
 
@@ -163,15 +206,15 @@ void pb_csv_write_field(FILE *f, const char *s)
 /* Column i of r as the CSV writes it: 0 when it is empty (nothing written), else 1. */
 static int write_cell(FILE *f, const pb_row *r, size_t i, const char *prefix)
 {
-    const char *p = (const char *)r + columns[i].off;
-    if (columns[i].kind == COL_STR) {
-        if (!p[0])
+    if (!is_number(&columns[i])) {
+        const char *s = pb_row_str(r, i);
+        if (!s[0])
             return 0;
         fputs(prefix, f);
-        pb_csv_write_field(f, p);
+        pb_csv_write_field(f, s);
         return 1;
     }
-    double v = *(const double *)p;
+    double v = pb_row_num(r, i);
     if (isnan(v))
         return 0;
     fputs(prefix, f);
@@ -288,6 +331,14 @@ static int set_column(pb_row *r, int c, const char *text)
     if (columns[c].kind == COL_STR) {
         pb_strlcpy(p, text, columns[c].cap);
         return 0;
+    }
+    if (columns[c].kind == COL_ENUM) {
+        for (int v = 0; v < columns[c].names->n; ++v)
+            if (strcmp(columns[c].names->names[v], text) == 0) {
+                *(int *)p = v;
+                return 0;
+            }
+        return -1;
     }
     if (*text == '\0') {
         *(double *)p = NAN;
@@ -423,10 +474,10 @@ int pb_csv_read_text(const char *text, size_t len, const char *name, pb_rowset *
  * gate). *why says which. */
 static int impossible_field(const pb_row *r, char *const *fields, const int *map, int nf, const char **why)
 {
-    int pass = strcmp(r->verified, "PASS") == 0, device = strcmp(r->clock, "device") == 0;
+    int pass = r->verified == PB_VERIFIED_PASS, device = r->clock == PB_CLOCK_DEVICE;
     for (int i = 0; i < nf; ++i) {
         int c = map[i];
-        if (c < 0 || columns[c].kind == COL_STR)
+        if (c < 0 || !is_number(&columns[c]))
             continue;
         size_t off = columns[c].off;
         double v = *(const double *)((const char *)r + off);
@@ -554,8 +605,13 @@ static int csv_read(FILE *f, const char *path, pb_rowset *out, char *err, size_t
         pb_row_init(&r);
         for (int i = 0; i < nf && rc == 0; ++i)
             if (map[i] >= 0 && set_column(&r, map[i], fields[i]) != 0) {
-                snprintf(err, errcap, "%s:%ld: column '%s': '%s' is not a number", path, lineno,
-                         columns[map[i]].name, fields[i]);
+                const column *col = &columns[map[i]];
+                if (col->kind == COL_ENUM)
+                    snprintf(err, errcap, "%s:%ld: column '%s': unknown value '%s' (%s)", path, lineno, col->name,
+                             fields[i], col->names->valid);
+                else
+                    snprintf(err, errcap, "%s:%ld: column '%s': '%s' is not a number", path, lineno, col->name,
+                             fields[i]);
                 rc = -1;
             }
         if (rc)

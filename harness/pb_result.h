@@ -17,6 +17,23 @@ typedef struct pb_sample {
     double host_s, device_s, sm_clock_mhz;
 } pb_sample;
 
+/* Columns that are enums in meaning: a C enum each, written with today's spellings (the
+ * name tables in pb_result.c), so that the CSV is unchanged and code compares values,
+ * never strings. 0 is the empty field. */
+typedef enum pb_verified { PB_VERIFIED_NONE, PB_VERIFIED_PASS, PB_VERIFIED_FAIL, PB_VERIFIED_SKIP } pb_verified;
+/* where the kernel ran */
+typedef enum pb_offload { PB_OFFLOAD_NONE, PB_OFFLOAD_DEVICE, PB_OFFLOAD_HOST_FALLBACK, PB_OFFLOAD_CPU } pb_offload;
+typedef enum pb_rate_clock { PB_CLOCK_NONE, PB_CLOCK_HOST, PB_CLOCK_DEVICE } pb_rate_clock; /* column clock */
+typedef enum pb_device_clock { PB_DCLOCK_NONE, PB_DCLOCK_CUPTI, PB_DCLOCK_CUDA_EVENTS } pb_device_clock;
+typedef enum pb_tri { PB_TRI_UNKNOWN, PB_TRI_NO, PB_TRI_YES } pb_tri; /* column throttled */
+
+/* The spelling of each value ("" for 0): PASS, device, host-fallback, cuda-events, yes ... */
+const char *pb_verified_name(pb_verified v);
+const char *pb_offload_name(pb_offload v);
+const char *pb_rate_clock_name(pb_rate_clock v);
+const char *pb_device_clock_name(pb_device_clock v);
+const char *pb_tri_name(pb_tri v);
+
 /* Missing numbers are NaN in memory and empty fields in CSV. */
 typedef struct pb_row {
     char benchmark[32];
@@ -31,7 +48,7 @@ typedef struct pb_row {
     double reps;
     double time_median_s, time_min_s, time_max_s, time_stddev_s;
     double gbs, gflops, pct_peak_bw, speedup_vs_lib;
-    char verified[8]; /* PASS, FAIL or SKIP */
+    pb_verified verified;
     double max_rel_err;
     char timestamp[32];
     char git_sha[48];
@@ -39,17 +56,17 @@ typedef struct pb_row {
     double time_mean_s;
     double device_time_median_s, device_time_min_s, device_time_stddev_s;
     double kernels_per_rep, launch_overhead_s;
-    char clock[8]; /* which time gbs/gflops/pct_* use: host or device */
+    pb_rate_clock clock; /* which time gbs/gflops/pct_* use: host or device */
     double transfer_s;
     double bytes, flops;
     double pct_peak_flops, pct_measured_bw, pct_measured_flops;
     double tolerance;
     char params[96];  /* benchmark parameters, "name=value;name=value" */
-    char offload[16]; /* device, host-fallback, cpu */
+    pb_offload offload;
     double threads;
-    char throttled[8]; /* yes, no, or empty when unknown */
+    pb_tri throttled; /* yes, no, or empty when unknown */
     double kernel_time_median_s;
-    char device_clock[16]; /* source of device_time_*: cupti, cuda-events, or empty */
+    pb_device_clock device_clock; /* source of device_time_*: cupti, cuda-events, or empty */
     double sm_clock_mhz, mem_clock_mhz;
     char throttle_reasons[24];
     char note[256];
@@ -83,8 +100,8 @@ size_t pb_csv_ncolumns(void);
 const char *pb_csv_column_name(size_t i);
 const char *pb_csv_column_doc(size_t i);
 
-/* Column i of a row: its text (string columns) or value (number columns, NaN when
- * missing). */
+/* Column i of a row: its text (string and enum columns: an enum's spelling) or value
+ * (number columns, NaN when missing). */
 int pb_csv_column_is_number(size_t i);
 const char *pb_row_str(const pb_row *r, size_t i);
 double pb_row_num(const pb_row *r, size_t i);
@@ -123,8 +140,9 @@ int pb_row_set_samples(pb_row *r, const pb_sample *v, size_t n);
 void pb_row_derive_toolchain(pb_row *r);
 
 /* Read a CSV written by pb_csv_write_* (columns in any order, unknown columns ignored;
- * an empty toolchain is derived from compiler and compiler_version; `#samples` lines give
- * their samples to the row that follows, other lines starting with '#' are skipped).
+ * an empty toolchain is derived from compiler and compiler_version; an enum column's
+ * value must be one of its spellings; `#samples` lines give their samples to the row that follows,
+ * other lines starting with '#' are skipped).
  * Returns 0, or -1 with a message naming the file and line in err. */
 int pb_csv_read(const char *path, pb_rowset *out, char *err, size_t errcap);
 
@@ -140,8 +158,8 @@ int pb_csv_read_partial(const char *path, pb_rowset *out, char *err, size_t errc
 /* The same from text in memory (len bytes); name is for messages. */
 int pb_csv_read_text(const char *text, size_t len, const char *name, pb_rowset *out, char *err, size_t errcap);
 
-/* Set column `name` of r from text (as the reader does). -1 if no such column or the
- * text is not a number where one is needed. */
+/* Set column `name` of r from text (as the reader does). -1 if no such column, the text
+ * is not a number where one is needed, or not one of an enum column's spellings. */
 int pb_row_set(pb_row *r, const char *name, const char *text);
 
 #ifdef __cplusplus

@@ -8,10 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int ran_on_gpu(const pb_row *r)
-{
-    return strcmp(r->offload, "device") == 0 && strcmp(r->verified, "SKIP") != 0;
-}
+static int ran_on_gpu(const pb_row *r) { return r->offload == PB_OFFLOAD_DEVICE && r->verified != PB_VERIFIED_SKIP; }
 
 void pb_rows_apply_clock(pb_rowset *s, const char *requested)
 {
@@ -26,7 +23,7 @@ void pb_rows_apply_clock(pb_rowset *s, const char *requested)
         pb_row *r = &s->rows[i];
         double old_t = pb_row_time(r);
         int device = use_device && ran_on_gpu(r) && !isnan(r->device_time_median_s) && r->device_time_median_s > 0;
-        pb_strlcpy(r->clock, device ? "device" : "host", sizeof r->clock);
+        r->clock = device ? PB_CLOCK_DEVICE : PB_CLOCK_HOST;
         double scale = old_t / pb_row_time(r); /* rates scale with 1/time */
         if (isnan(scale) || scale == 1)
             continue;
@@ -53,14 +50,14 @@ void pb_rows_speedup(pb_rowset *s)
 {
     for (size_t j = 0; j < s->n; ++j) {
         pb_row *r = &s->rows[j];
-        if (strcmp(r->verified, "SKIP") == 0 || !(pb_row_time(r) > 0))
+        if (r->verified == PB_VERIFIED_SKIP || !(pb_row_time(r) > 0))
             continue;
         const pb_row *lib = NULL;
         for (size_t i = 0; i < s->n; ++i) {
             const pb_row *l = &s->rows[i];
-            if (strcmp(l->variant, "lib") != 0 || strcmp(l->verified, "PASS") != 0 || !same_case(l, r))
+            if (strcmp(l->variant, "lib") != 0 || l->verified != PB_VERIFIED_PASS || !same_case(l, r))
                 continue;
-            const int same_kind = (strcmp(l->offload, "cpu") == 0) == (strcmp(r->offload, "cpu") == 0);
+            const int same_kind = (l->offload == PB_OFFLOAD_CPU) == (r->offload == PB_OFFLOAD_CPU);
             if (!lib || same_kind)
                 lib = l;
             if (same_kind)
@@ -226,12 +223,12 @@ static void format_cell(const pb_row *r, char *buf, size_t cap, int *fallback)
 {
     if (!r) {
         snprintf(buf, cap, "-");
-    } else if (strcmp(r->verified, "SKIP") == 0) {
+    } else if (r->verified == PB_VERIFIED_SKIP) {
         snprintf(buf, cap, "skip");
-    } else if (strcmp(r->verified, "FAIL") == 0) {
+    } else if (r->verified == PB_VERIFIED_FAIL) {
         snprintf(buf, cap, "FAIL");
     } else {
-        int fb = strcmp(r->offload, "host-fallback") == 0;
+        int fb = r->offload == PB_OFFLOAD_HOST_FALLBACK;
         char v[32];
         pb_rate_text(pb_row_rate(r), v, sizeof v);
         *fallback |= fb;
@@ -249,8 +246,8 @@ static const char *clock_note(const pb_rowset *s, size_t first, int by_size)
         const pb_row *r = &s->rows[i];
         if (!same_table(&s->rows[first], r, by_size))
             continue;
-        device_rows += strcmp(r->clock, "device") == 0;
-        host_gpu_rows += strcmp(r->clock, "host") == 0 && ran_on_gpu(r);
+        device_rows += r->clock == PB_CLOCK_DEVICE;
+        host_gpu_rows += r->clock == PB_CLOCK_HOST && ran_on_gpu(r);
     }
     return device_rows && host_gpu_rows ? "MIXED device/host clocks"
            : device_rows                ? "device clock for GPU rows, host clock for CPU rows"
@@ -356,7 +353,7 @@ static int is_step(const char *variant)
 static int ladder_row(const pb_row *head, const pb_row *r, const char *backend, const char *toolchain)
 {
     return same_table(head, r, 0) && strcmp(r->backend, backend) == 0 && strcmp(r->toolchain, toolchain) == 0 &&
-           strcmp(r->verified, "PASS") == 0;
+           r->verified == PB_VERIFIED_PASS;
 }
 
 /* The course's step table (reduce, gemm: any benchmark with steps_view), one ladder per
@@ -374,7 +371,7 @@ static void print_steps(FILE *f, const pb_rowset *s, size_t first, int max_width
     for (int pass = 0; pass < 3; ++pass) /* cuda, libraries, omp (and any other) */
         for (size_t i = first; i < s->n && nladders < MAX_LADDERS; ++i) {
             const pb_row *r = &s->rows[i];
-            if (!same_table(head, r, 0) || strcmp(r->verified, "PASS") != 0 || strcmp(r->offload, "cpu") == 0)
+            if (!same_table(head, r, 0) || r->verified != PB_VERIFIED_PASS || r->offload == PB_OFFLOAD_CPU)
                 continue;
             int kind = strcmp(r->backend, "cuda") == 0 ? 0 : strcmp(r->variant, "lib") == 0 ? 1 : 2;
             int known = 0;
@@ -504,7 +501,7 @@ void pb_table_print_spread(FILE *f, const pb_rowset *s, int max_width)
                     strcmp(q->backend, r->backend) || strcmp(q->toolchain, r->toolchain))
                     continue;
                 done[j] = 1;
-                if (strcmp(q->verified, "PASS") == 0)
+                if (q->verified == PB_VERIFIED_PASS)
                     items[n++] = (spread_item){q, pb_row_rate(q)};
                 else
                     ++bad;
@@ -513,7 +510,7 @@ void pb_table_print_spread(FILE *f, const pb_rowset *s, int max_width)
             pb_series_title(r->backend, r->toolchain, series, sizeof series);
             if (n == 0) {
                 fprintf(f, "%-10s %-18s %4zu %10s %10s %10s %9s %7s\n", r->variant, series, bad, "-", "-", "-", "-",
-                        strcmp(r->verified, "SKIP") == 0 ? "skip" : "FAIL");
+                        r->verified == PB_VERIFIED_SKIP ? "skip" : "FAIL");
                 continue;
             }
             qsort(items, n, sizeof *items, by_rate);

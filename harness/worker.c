@@ -164,14 +164,14 @@ static void row_start(const worker *w, const backend_state *bs, const pb_variant
     r->flops = c->bench->flops(c);
     pb_case_params_string(c, r->params, sizeof r->params);
     pb_strlcpy(r->git_sha, pb_git_sha, sizeof r->git_sha);
-    pb_strlcpy(r->clock, "host", sizeof r->clock);
+    r->clock = PB_CLOCK_HOST;
     utc_now(r->timestamp, sizeof r->timestamp);
     if (bs->status == PB_OK) {
         int gpu_row = !bs->dev.on_host;
         pb_strlcpy(r->device, gpu_row ? bs->dev.name : "host", sizeof r->device);
         if (gpu_row && w->profile)
             pb_strlcpy(r->gpu_profile, w->profile->id, sizeof r->gpu_profile);
-        pb_strlcpy(r->offload, gpu_row ? "device" : be->offload ? "host-fallback" : "cpu", sizeof r->offload);
+        r->offload = gpu_row ? PB_OFFLOAD_DEVICE : be->offload ? PB_OFFLOAD_HOST_FALLBACK : PB_OFFLOAD_CPU;
         if (bs->dev.threads > 0)
             r->threads = bs->dev.threads;
     }
@@ -198,7 +198,7 @@ static void test_hooks(int rows_done)
 
 static void emit_row(worker *w, pb_row *r, int progress)
 {
-    if (strcmp(r->verified, "FAIL") == 0)
+    if (r->verified == PB_VERIFIED_FAIL)
         ++w->failures;
     pb_csv_write_samples(w->emit, r); /* before the row: the reader gives them to it */
     pb_csv_write_row(w->emit, r);
@@ -215,31 +215,31 @@ static void emit_row(worker *w, pb_row *r, int progress)
         pb_params_shown(r->benchmark, r->params, r->size, params, sizeof params);
         snprintf(extra, sizeof extra, " %s", params);
     }
-    if (strcmp(r->verified, "SKIP") == 0)
+    if (r->verified == PB_VERIFIED_SKIP)
         fprintf(stderr, "  [%s] %s %s %s %s=%.0f%s: SKIP (%s)\n", series, r->benchmark, r->variant, r->dtype,
                 size_name, r->size, extra, r->note);
     else
         fprintf(stderr, "  [%s] %s %s %s %s=%.0f%s: %.4g ms, %s %s, %s%s%s\n", series, r->benchmark, r->variant,
                 r->dtype, size_name, r->size, extra, r->time_median_s * 1e3,
-                pb_rate_text(pb_row_rate(r), rate, sizeof rate), pb_row_unit(r), r->verified, r->note[0] ? ": " : "",
-                r->note);
+                pb_rate_text(pb_row_rate(r), rate, sizeof rate), pb_row_unit(r), pb_verified_name(r->verified),
+                r->note[0] ? ": " : "", r->note);
 }
 
 /* A row not measured, SKIP or FAIL, with the reason; a SKIP's progress line is left out
  * when the reason was already announced for the whole backend. */
 static void emit_unmeasured(worker *w, const backend_state *bs, const pb_variant *v, const pb_case *c,
-                            const char *verdict, const char *why)
+                            pb_verified verdict, const char *why)
 {
     pb_row r;
     row_start(w, bs, v, c, &r);
-    pb_strlcpy(r.verified, verdict, sizeof r.verified);
+    r.verified = verdict;
     pb_strlcpy(r.note, why, sizeof r.note);
     emit_row(w, &r, bs->status == PB_OK);
 }
 
 static void emit_skip(worker *w, const backend_state *bs, const pb_variant *v, const pb_case *c, const char *why)
 {
-    emit_unmeasured(w, bs, v, c, "SKIP", why);
+    emit_unmeasured(w, bs, v, c, PB_VERIFIED_SKIP, why);
 }
 
 /* Test hooks (tests/channel.sh): an allocation that fails, of the harness's host copies
@@ -310,7 +310,7 @@ typedef struct timing {
     double *kernels; /* kernels per repetition (traced) */
     double *kernel_sum;
     double *sm_mhz;  /* SM clock read right after each repetition (NVML), NaN when unknown */
-    const char *device_clock;
+    pb_device_clock device_clock;
     pb_launch_facts facts; /* traced: the launch that took most of the time */
 } timing;
 
@@ -379,11 +379,11 @@ static int timed_reps(const pb_backend *be, const pb_variant *v, const pb_args *
                 t->kernels[i] = dev[i].kernels;
                 t->kernel_sum[i] = dev[i].kernels ? dev[i].kernel_sum_s : -1;
             }
-            t->device_clock = "cupti";
+            t->device_clock = PB_DCLOCK_CUPTI;
         }
         free(dev);
     } else if (rc == PB_OK && t->device[0] >= 0) {
-        t->device_clock = "cuda-events";
+        t->device_clock = PB_DCLOCK_CUDA_EVENTS;
         for (size_t i = 0; i < n; ++i)
             t->kernels[i] = t->kernel_sum[i] = -1;
     } else {
@@ -491,7 +491,7 @@ static void record_times(pb_row *r, const timing *t, int reps)
         r->device_time_min_s = ds.min;
         r->device_time_stddev_s = ds.stddev;
         r->launch_overhead_s = hs.median - ds.median;
-        pb_strlcpy(r->device_clock, t->device_clock, sizeof r->device_clock);
+        r->device_clock = t->device_clock;
         if (ds.n < (size_t)reps)
             snprintf(r->note, sizeof r->note, "device time seen in %zu of %d repetitions", ds.n, reps);
     }
@@ -519,7 +519,7 @@ static void record_gpu_state(pb_row *r, const pb_gpu_state *before, const pb_gpu
     r->mem_clock_mhz = after->mem_mhz;
     unsigned long long reasons = before->reasons | after->reasons;
     snprintf(r->throttle_reasons, sizeof r->throttle_reasons, "0x%llx", reasons);
-    pb_strlcpy(r->throttled, pb_nvml_throttled(reasons) ? "yes" : "no", sizeof r->throttled);
+    r->throttled = pb_nvml_throttled(reasons) ? PB_TRI_YES : PB_TRI_NO;
 }
 
 /* One repetition for pb_energy_measure. */
@@ -544,7 +544,7 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     pb_row r;
     row_start(w, bs, v, c, &r);
     r.transfer_s = transfer_s;
-    int gpu_row = strcmp(r.offload, "device") == 0;
+    int gpu_row = r.offload == PB_OFFLOAD_DEVICE;
     pb_energy_source gpu;
     pb_energy_source_nvml(&gpu);
     char cool_note[160] = "";
@@ -620,10 +620,10 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     }
 
     if (rc == PB_SKIP) {
-        pb_strlcpy(r.verified, "SKIP", sizeof r.verified);
+        r.verified = PB_VERIFIED_SKIP;
         pb_strlcpy(r.note, "this variant does not support the configuration", sizeof r.note);
     } else if (rc != PB_OK) {
-        pb_strlcpy(r.verified, "FAIL", sizeof r.verified);
+        r.verified = PB_VERIFIED_FAIL;
         snprintf(r.note, sizeof r.note, "%s failed to run (backend error)", v->name);
     } else {
         record_times(&r, &t, reps);
@@ -642,12 +642,12 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         }
         r.max_rel_err = chk.err;
         r.tolerance = chk.tol;
-        pb_strlcpy(r.verified, pass ? "PASS" : "FAIL", sizeof r.verified);
+        r.verified = pass ? PB_VERIFIED_PASS : PB_VERIFIED_FAIL;
         char timing_note[sizeof r.note];
         pb_strlcpy(timing_note, r.note, sizeof timing_note);
         r.note[0] = '\0';
         note_add(&r, note); /* a failed check says why first */
-        if (pass && strcmp(r.offload, "host-fallback") == 0)
+        if (pass && r.offload == PB_OFFLOAD_HOST_FALLBACK)
             note_add(&r, "OpenMP target region ran on the host (no GPU)");
         int reps_cut = strcmp(stop, "time-budget") == 0; /* not --max-noise's own stop */
         if (reps_cut || warmups < o->warmup) {
@@ -766,7 +766,7 @@ static void run_backend_case(worker *w, backend_state *bs, const pb_variant **vs
     for (int i = 0; i < nv; ++i) {
         char vwhy[400] = "";
         if (!ok) { /* the size passed the driver's memory check: a failure, not a limit */
-            emit_unmeasured(w, bs, vs[i], c, "FAIL", why);
+            emit_unmeasured(w, bs, vs[i], c, PB_VERIFIED_FAIL, why);
             continue;
         }
         if (c->bench->variant_check && c->bench->variant_check(c, vs[i]->name, vwhy, sizeof vwhy) != PB_OK) {
@@ -836,7 +836,7 @@ static void run_case(worker *w, backend_state *states, size_t nstates, pb_case *
         }
         if (prep != PB_OK) { /* inputs or reference not allocated: a failure, not a limit */
             for (int i = 0; i < nv; ++i)
-                emit_unmeasured(w, bs, vs[i], c, "FAIL", unprepared);
+                emit_unmeasured(w, bs, vs[i], c, PB_VERIFIED_FAIL, unprepared);
             continue;
         }
         run_backend_case(w, bs, vs, nv, &h);

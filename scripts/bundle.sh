@@ -16,6 +16,7 @@
 #   for f in portbench-*.tar.xz; do tar -xJf "$f"; done; portbench/bin/portbench list
 # Layout:
 #   bin/portbench, libexec/portbench/pb-*, scripts/
+#   share/portbench/report/*.gp   the report's chart templates (found beside bin/)
 #   lib/           shared by all: hwloc, cJSON, libLLVM's own dependencies, ...
 #   lib/<id>/lib/  toolchain <id>'s OpenMP runtime, first in pb-omp-<id>'s DT_RPATH
 #                  ($ORIGIN/../../lib/<id>/lib): clang: libomp.so.5, libomptarget,
@@ -46,6 +47,8 @@ rm -rf "$root" "$out"/portbench-*.tar.xz
 mkdir -p "$root/bin" "$root/libexec/portbench" "$root/lib" "$root/scripts"
 cp "$build/bin/portbench" "$root/bin/"
 cp "$build"/libexec/portbench/pb-* "$root/libexec/portbench/"
+[ -d "$build/share/portbench" ] || { echo "bundle: $build/share/portbench missing (run cmake again)" >&2; exit 1; }
+cp -r "$build/share" "$root/"
 cp "$here/validate_gpu.sh" "$here/gpu_results.sh" "$here/probe_clang16.sh" "$here/gemm_k7_sweep.sh" "$here/tune_gpu.sh" \
    "$here/gemm_best_sweep.sh" "$here/ncu_best.sh" "$root/scripts/"
 # Libraries the driver and pb-cpu load only when used (dlopen: MPICH, OpenBLAS), listed by

@@ -5,7 +5,7 @@
 #   - a.c uses a function or global declared in a header it includes (directly or
 #     through other headers) and b.c defines it;
 # .inc files count as part of the source that includes them. tsort (coreutils) finds the
-# loops. Directories default to driver harness tools cuda omp_target cpu_ref.
+# loops. Directories default to driver harness tools (and its subfolders) cuda omp_target cpu_ref.
 # CHECK_CYCLES_EDGES=1 prints every edge with the reason for it.
 # Exit status: 0 no cycle, 1 a cycle (printed), 2 usage.
 #   check_cycles.sh --self-test DIR: makes a two-file cycle under DIR and expects it found.
@@ -36,7 +36,7 @@ if [ "${1:-}" = --self-test ]; then
 fi
 root=${1:?usage: check_cycles.sh ROOT [DIR...]}
 shift
-[ $# -gt 0 ] || set -- driver harness tools cuda omp_target cpu_ref
+[ $# -gt 0 ] || set -- driver harness tools tools/results tools/store tools/report cuda omp_target cpu_ref
 cd "$root" || exit 2
 files=
 for d in "$@"; do

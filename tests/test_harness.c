@@ -5,7 +5,9 @@
 #include "pb_ceilings.h"
 #include "pb_check.h"
 #include "pb_cli.h"
+#include "pb_energy.h"
 #include "pb_gpu.h"
+#include "pb_plan.h"
 #include "pb_registry.h"
 #include "pb_result.h"
 #include "pb_stats.h"
@@ -236,7 +238,7 @@ static void test_csv(void)
     strcpy(r.backend, "omp");
     strcpy(r.compiler, "clang");
     strcpy(r.dtype, "double");
-    strcpy(r.verified, "PASS");
+    r.verified = PB_VERIFIED_PASS;
     strcpy(r.note, "a note, with \"quotes\"");
     r.size = 16384;
     r.time_median_s = 1.234567891e-3;
@@ -283,6 +285,56 @@ static void test_csv(void)
         pb_rowset_free(&t);
     }
     CHECK(pb_csv_read("/nonexistent/x.csv", &s, err, sizeof err) == -1 && strstr(err, "cannot open"));
+
+    /* an enum column takes only its spellings (case included), naming the valid ones */
+    const char *const head = "benchmark,variant,backend,compiler,dtype,size,time_median_s,verified,offload\n";
+    const char *const bad_enum[][2] = {
+        {"dmvm,v1,omp,clang,double,10,0.1,pass,device\n",
+         ":2: column 'verified': unknown value 'pass' (PASS, FAIL or SKIP)"},
+        {"dmvm,v1,omp,clang,double,10,0.1,PASS,gpu\n",
+         ":2: column 'offload': unknown value 'gpu' (device, host-fallback, cpu or empty)"},
+    };
+    for (size_t i = 0; i < sizeof bad_enum / sizeof *bad_enum; ++i) {
+        FILE *g = fopen(path, "w");
+        fprintf(g, "%s%s", head, bad_enum[i][0]);
+        fclose(g);
+        pb_rowset t = {0};
+        CHECK(pb_csv_read(path, &t, err, sizeof err) == -1 && strstr(err, bad_enum[i][1]));
+        pb_rowset_free(&t);
+    }
+
+    /* the enum columns: every value is written with today's spelling and read back to itself */
+    struct enum_row {
+        pb_verified v;
+        pb_offload o;
+        pb_rate_clock c;
+        pb_device_clock d;
+        pb_tri t;
+        const char *text;
+    } en[] = {
+        {PB_VERIFIED_PASS, PB_OFFLOAD_DEVICE, PB_CLOCK_DEVICE, PB_DCLOCK_CUPTI, PB_TRI_NO,
+         "PASS device device cupti no"},
+        {PB_VERIFIED_FAIL, PB_OFFLOAD_HOST_FALLBACK, PB_CLOCK_HOST, PB_DCLOCK_CUDA_EVENTS, PB_TRI_YES,
+         "FAIL host-fallback host cuda-events yes"},
+        {PB_VERIFIED_SKIP, PB_OFFLOAD_CPU, PB_CLOCK_NONE, PB_DCLOCK_NONE, PB_TRI_UNKNOWN, "SKIP cpu   "},
+    };
+    enum { NE = sizeof en / sizeof *en };
+    f = fopen(path, "w");
+    pb_csv_write_header(f);
+    for (int i = 0; i < NE; ++i) {
+        r.verified = en[i].v, r.offload = en[i].o, r.clock = en[i].c, r.device_clock = en[i].d, r.throttled = en[i].t;
+        pb_csv_write_row(f, &r);
+        char got[128];
+        snprintf(got, sizeof got, "%s %s %s %s %s", pb_verified_name(r.verified), pb_offload_name(r.offload),
+                 pb_rate_clock_name(r.clock), pb_device_clock_name(r.device_clock), pb_tri_name(r.throttled));
+        CHECK(strcmp(got, en[i].text) == 0);
+    }
+    fclose(f);
+    CHECK(pb_csv_read(path, &s, err, sizeof err) == 0 && s.n == NE);
+    for (size_t i = 0; i < s.n && s.n == NE; ++i)
+        CHECK(s.rows[i].verified == en[i].v && s.rows[i].offload == en[i].o && s.rows[i].clock == en[i].c &&
+              s.rows[i].device_clock == en[i].d && s.rows[i].throttled == en[i].t);
+    pb_rowset_free(&s);
     unlink(path);
 }
 
@@ -316,7 +368,7 @@ static void test_csv_samples(void)
     strcpy(a.backend, "omp");
     strcpy(a.compiler, "clang");
     strcpy(a.dtype, "double");
-    strcpy(a.verified, "PASS");
+    a.verified = PB_VERIFIED_PASS;
     a.size = 64;
     a.time_median_s = 1e-3;
     b = a;
@@ -665,8 +717,8 @@ static void test_speedup(void)
         strcpy(r.benchmark, "dmvm");
         strcpy(r.dtype, "double");
         strcpy(r.variant, variants[i]);
-        strcpy(r.verified, "PASS");
-        strcpy(r.clock, "host");
+        r.verified = PB_VERIFIED_PASS;
+        r.clock = PB_CLOCK_HOST;
         r.size = 100;
         r.time_median_s = times[i];
         pb_rowset_push(&s, &r);
@@ -682,7 +734,7 @@ static void test_speedup(void)
      * GPU library, CPU rows to the CPU one */
     pb_rowset g = {0};
     const char *gv[] = {"lib", "lib", "k8", "baseline"}, *gb[] = {"cublas", "openblas", "cuda", "cpu"};
-    const char *goff[] = {"device", "cpu", "device", "cpu"};
+    const pb_offload goff[] = {PB_OFFLOAD_DEVICE, PB_OFFLOAD_CPU, PB_OFFLOAD_DEVICE, PB_OFFLOAD_CPU};
     const double gt[] = {1.0, 10.0, 2.0, 40.0};
     for (int i = 0; i < 4; ++i) {
         pb_row_init(&r);
@@ -690,9 +742,9 @@ static void test_speedup(void)
         strcpy(r.dtype, "float");
         strcpy(r.variant, gv[i]);
         strcpy(r.backend, gb[i]);
-        strcpy(r.offload, goff[i]);
-        strcpy(r.verified, "PASS");
-        strcpy(r.clock, "host");
+        r.offload = goff[i];
+        r.verified = PB_VERIFIED_PASS;
+        r.clock = PB_CLOCK_HOST;
         r.size = 4096;
         r.time_median_s = gt[i];
         pb_rowset_push(&g, &r);
@@ -738,27 +790,27 @@ static void test_apply_clock(void)
     pb_rowset s = {0};
     pb_row r;
     pb_row_init(&r);
-    strcpy(r.verified, "PASS");
-    strcpy(r.offload, "device");
-    strcpy(r.clock, "host");
+    r.verified = PB_VERIFIED_PASS;
+    r.offload = PB_OFFLOAD_DEVICE;
+    r.clock = PB_CLOCK_HOST;
     r.time_median_s = 2e-3;
     r.device_time_median_s = 1e-3;
     r.gbs = 100;
     r.pct_peak_bw = 10;
     pb_rowset_push(&s, &r);
-    strcpy(r.offload, "cpu"); /* CPU rows keep the host clock */
+    r.offload = PB_OFFLOAD_CPU; /* CPU rows keep the host clock */
     r.device_time_median_s = NAN;
     pb_rowset_push(&s, &r);
     pb_rows_apply_clock(&s, "");
-    CHECK(strcmp(s.rows[0].clock, "device") == 0 && s.rows[0].gbs == 200 && s.rows[0].pct_peak_bw == 20);
-    CHECK(strcmp(s.rows[1].clock, "host") == 0 && s.rows[1].gbs == 100);
+    CHECK(s.rows[0].clock == PB_CLOCK_DEVICE && s.rows[0].gbs == 200 && s.rows[0].pct_peak_bw == 20);
+    CHECK(s.rows[1].clock == PB_CLOCK_HOST && s.rows[1].gbs == 100);
     pb_rows_apply_clock(&s, "host");
-    CHECK(strcmp(s.rows[0].clock, "host") == 0 && s.rows[0].gbs == 100);
+    CHECK(s.rows[0].clock == PB_CLOCK_HOST && s.rows[0].gbs == 100);
     /* one GPU row without a device time: the default falls back to host for all */
-    strcpy(r.offload, "device");
+    r.offload = PB_OFFLOAD_DEVICE;
     pb_rowset_push(&s, &r);
     pb_rows_apply_clock(&s, "");
-    CHECK(strcmp(s.rows[0].clock, "host") == 0);
+    CHECK(s.rows[0].clock == PB_CLOCK_HOST);
     pb_rowset_free(&s);
 }
 
@@ -785,9 +837,9 @@ static void test_steps_view(void)
         strcpy(r.toolchain, rows[i].toolchain);
         strcpy(r.dtype, "int");
         strcpy(r.params, "block=128");
-        strcpy(r.offload, "device");
-        strcpy(r.verified, "PASS");
-        strcpy(r.clock, "host");
+        r.offload = PB_OFFLOAD_DEVICE;
+        r.verified = PB_VERIFIED_PASS;
+        r.clock = PB_CLOCK_HOST;
         r.size = 4194304;
         r.time_median_s = rows[i].t * 1e-3;
         r.gbs = 1;
@@ -1113,8 +1165,8 @@ static void test_ceilings_patterns(void)
         pb_row r;
         pb_row_init(&r);
         strcpy(r.benchmark, bench[i]);
-        strcpy(r.offload, "device");
-        strcpy(r.verified, "PASS");
+        r.offload = PB_OFFLOAD_DEVICE;
+        r.verified = PB_VERIFIED_PASS;
         strcpy(r.dtype, "double");
         r.gbs = 2200;
         pb_rowset_push(&s, &r);
@@ -1152,8 +1204,8 @@ static void test_ceilings_patterns(void)
         strcpy(r.backend, i == 1 ? "cub" : "cuda");
         strcpy(r.compiler, "nvcc");
         strcpy(r.dtype, "double");
-        strcpy(r.offload, "device");
-        strcpy(r.verified, "PASS");
+        r.offload = PB_OFFLOAD_DEVICE;
+        r.verified = PB_VERIFIED_PASS;
         r.gbs = mg[i];
         r.size = 1024;
         pb_rowset_push(&m, &r);
@@ -1188,14 +1240,14 @@ static void test_ceilings(void)
     pb_rowset s = {0};
     pb_row r;
     pb_row_init(&r);
-    strcpy(r.offload, "device");
-    strcpy(r.verified, "PASS");
+    r.offload = PB_OFFLOAD_DEVICE;
+    r.verified = PB_VERIFIED_PASS;
     strcpy(r.dtype, "double");
     r.gbs = 2000;
     r.gflops = 3000;
     r.flops = 1;
     pb_rowset_push(&s, &r);
-    strcpy(r.offload, "cpu"); /* CPU rows are not related to GPU ceilings */
+    r.offload = PB_OFFLOAD_CPU; /* CPU rows are not related to GPU ceilings */
     pb_rowset_push(&s, &r);
     pb_ceilings_apply(&s, &back);
     CHECK(s.rows[0].pct_measured_bw == 50 && s.rows[0].pct_measured_flops == 10);
@@ -1211,13 +1263,13 @@ static void test_ceilings(void)
         strcpy(r.benchmark, bench[i]);
         strcpy(r.variant, variant[i]);
         strcpy(r.dtype, dtype[i]);
-        strcpy(r.offload, "device");
-        strcpy(r.verified, "PASS");
+        r.offload = PB_OFFLOAD_DEVICE;
+        r.verified = PB_VERIFIED_PASS;
         r.gbs = gbs[i];
         r.gflops = gflops[i];
         pb_rowset_push(&m, &r);
     }
-    strcpy(r.verified, "FAIL"); /* a failed row never sets a ceiling */
+    r.verified = PB_VERIFIED_FAIL; /* a failed row never sets a ceiling */
     r.gflops = 1e9;
     pb_rowset_push(&m, &r);
     pb_ceilings_from_rows(&m, &c);
@@ -1294,6 +1346,124 @@ static void test_topo_slices(void)
     CHECK(pb_topo_slice_text("pack:1 core:2 pu:1", 2, 3, one, sizeof one) == 0 && one[0] != '\0');
 }
 
+/* Text of a plan written by pb_plan_write (worker NULL: all of it). */
+static char *plan_text(const pb_plan *p, const char *worker)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    CHECK(pb_plan_write(f, p, worker) == PB_OK);
+    fclose(f);
+    return text;
+}
+/* The plan: written and read back the same (a 64-bit seed exactly), one worker's part,
+ * and refused, one line each, when it is not one this build reads. */
+static void test_plan(void)
+{
+    static pb_plan p, q;
+    pb_plan_init(&p, pb_bench_find("reduce"));
+    p.warmup = 3;
+    p.reps = 7;
+    p.time_budget = 0.25;
+    p.max_noise = 0.02;
+    p.energy = 1;
+    p.energy_window = 2.5;
+    p.cooldown = PB_COOLDOWN_AUTO;
+    p.start_temp_c = 41.5;
+    p.seed = 9223372036854775807ULL; /* 2^63-1, the largest --seed: not a double */
+    p.threads = 4;
+    p.clock = PB_PLAN_CLOCK_DEVICE;
+    p.allow_host_fallback = 1;
+    p.progress = 0;
+    p.has_tune = 1;
+    strcpy(p.tune, "clang:per_sm=2,threads=64");
+    p.gpu_index = 1;
+    strcpy(p.gpu_uuid, "GPU-1234");
+    strcpy(p.gpu_profile, "h200");
+    int cpu = pb_plan_add_backend(&p, "cpu", "cpu", "pb-cpu", 1);
+    int omp = pb_plan_add_backend(&p, "omp@clang-19", "omp", "pb-omp-clang-19", 0);
+    pb_plan_case c0 = {PB_INT, 1000, {64}}, c1 = {PB_DOUBLE, 4097, {1024}};
+    CHECK(pb_plan_add_case(&p, &c0) == 0 && pb_plan_add_case(&p, &c1) == 1);
+    /* ids in the rows' order: worker, case, backend, variant */
+    CHECK(pb_plan_add_item(&p, 0, 0, cpu, "baseline") == 0 && pb_plan_add_item(&p, 1, 1, cpu, "baseline") == 0);
+    CHECK(pb_plan_add_item(&p, 2, 0, omp, "k1") == 0 && pb_plan_add_item(&p, 3, 0, omp, "best") == 0 &&
+          pb_plan_add_item(&p, 4, 1, omp, "k1") == 0);
+    char *text = plan_text(&p, NULL), err[512];
+    CHECK(pb_plan_read(text, strlen(text), "plan", &q, err, sizeof err) == PB_OK);
+    CHECK(q.bench == p.bench && q.warmup == 3 && q.reps == 7 && q.time_budget == 0.25 && q.threads == 4);
+    CHECK(q.max_noise == 0.02 && q.energy && q.energy_window == 2.5 && q.cooldown == PB_COOLDOWN_AUTO &&
+          q.start_temp_c == 41.5 && strstr(text, "\"cooldown_s\":\t\"auto\""));
+    CHECK(q.seed == 9223372036854775807ULL && strstr(text, "\"9223372036854775807\""));
+    CHECK(q.clock == PB_PLAN_CLOCK_DEVICE && q.allow_host_fallback && !q.quiet && !q.progress && q.has_tune &&
+          strcmp(q.tune, p.tune) == 0);
+    CHECK(q.gpu_index == 1 && strcmp(q.gpu_uuid, "GPU-1234") == 0 && strcmp(q.gpu_profile, "h200") == 0);
+    CHECK(q.nbackends == 2 && q.backends[0].joined && !q.backends[1].joined &&
+          strcmp(q.backends[1].worker, "pb-omp-clang-19") == 0 && strcmp(q.backends[1].name, "omp") == 0);
+    CHECK(q.ncases == 2 && q.cases[0].dtype == PB_INT && q.cases[0].n == 1000 && q.cases[0].param[0] == 64 &&
+          q.cases[1].n == 4097 && q.cases[1].param[0] == 1024);
+    /* items come back grouped by case, each with its id, backend and variant */
+    CHECK(q.nitems == 5);
+    long want_id[] = {0, 2, 3, 1, 4};
+    const char *want_v[] = {"baseline", "k1", "best", "baseline", "k1"};
+    for (size_t i = 0; i < q.nitems && i < 5; ++i)
+        CHECK(q.items[i].id == want_id[i] && strcmp(q.items[i].variant, want_v[i]) == 0 &&
+              q.items[i].cas == (i < 3 ? 0u : 1u));
+    pb_plan_free(&q);
+    free(text);
+    /* settings a plan leaves out are the options' defaults; an unknown temperature is null */
+    static pb_options o;
+    pb_options_defaults(&o, NULL);
+    const char *bare = "{\"format\":\"portbench.plan\",\"version\":1,\"bench\":\"dmvm\",\"backends\":[],\"cases\":[]}";
+    CHECK(pb_plan_read(bare, strlen(bare), "bare", &q, err, sizeof err) == PB_OK);
+    CHECK(q.warmup == o.warmup && q.reps == o.reps && q.time_budget == o.time_budget && q.seed == o.seed &&
+          q.max_noise == o.max_noise && q.energy_window == o.energy_window && q.cooldown == o.cooldown &&
+          isnan(q.start_temp_c) && q.nitems == 0);
+    pb_plan_free(&q);
+    /* one worker's part: its backends and items only */
+    text = plan_text(&p, "pb-omp-clang-19");
+    CHECK(pb_plan_read(text, strlen(text), "plan", &q, err, sizeof err) == PB_OK);
+    CHECK(q.nbackends == 1 && strcmp(q.backends[0].id, "omp@clang-19") == 0 && q.nitems == 3 && q.ncases == 2);
+    pb_plan_free(&q);
+    free(text);
+    /* refused, one line naming what is wrong */
+    text = plan_text(&p, NULL);
+    struct {
+        const char *from, *to, *expect;
+    } bad[] = {
+        {"\"version\":\t1", "\"version\":\t2", "plan version 2, this worker reads version 1"},
+        {"portbench.plan", "portbench.rows", "not a portbench plan"},
+        {"\"9223372036854775807\"", "9223372036854775807", "\"seed\" must be a string of decimal digits"},
+        {"\"9223372036854775807\"", "\"18446744073709551616\"", "\"seed\""},
+        {"\"bench\":\t\"reduce\"", "\"bench\":\t\"nosuch\"", "unknown benchmark 'nosuch'"},
+        {"\"block\":\t64", "\"blocks\":\t64", "reduce has no parameter \"blocks\""},
+        {"\"block\":\t64", "\"block\":\t65536", "\"block\" must be an integer"},
+        {"\"id\":\t3", "\"id\":\t2", "item id 2 is used twice"},
+        {"\"backend\":\t\"omp@clang-19\"", "\"backend\":\t\"omp@clang-99\"", "backend \"omp@clang-99\" is not in"},
+        {"\"warmup\":\t3", "\"warmpu\":\t3", "unknown setting \"warmpu\""},
+        {"\"clock\":\t\"device\"", "\"clock\":\t\"wall\"", "\"clock\" must be auto, host or device"},
+        {"{", "[", "not a JSON object"},
+        {"\"cooldown_s\":\t\"auto\"", "\"cooldown_s\":\t\"soon\"", "\"cooldown_s\" must be seconds"},
+        {"\"max_noise\":\t0.02", "\"max_noise\":\t2", "\"max_noise\" must be a fraction"},
+        {"\"energy_window_s\":\t2.5", "\"energy_window_s\":\t0.01", "\"energy_window_s\" must be seconds"},
+        {"\"start_temp_c\":\t41.5", "\"start_temp_c\":\t\"warm\"", "\"start_temp_c\" must be degrees C"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {
+        char *at = strstr(text, bad[i].from);
+        CHECK(at != NULL);
+        if (!at)
+            continue;
+        char edited[8192];
+        snprintf(edited, sizeof edited, "%.*s%s%s", (int)(at - text), text, bad[i].to, at + strlen(bad[i].from));
+        err[0] = '\0';
+        int rc = pb_plan_read(edited, strlen(edited), "p.json", &q, err, sizeof err);
+        CHECK(rc == PB_ERR && strstr(err, bad[i].expect) && strncmp(err, "p.json: ", 8) == 0 && !strchr(err, '\n'));
+        if (rc != PB_ERR || !strstr(err, bad[i].expect))
+            printf("  case %zu: %s\n", i, err);
+    }
+    free(text);
+    pb_plan_free(&p);
+}
+
 int main(void)
 {
     test_topo_slices();
@@ -1313,6 +1483,7 @@ int main(void)
     test_csv();
     test_csv_hostile();
     test_csv_samples();
+    test_plan();
     test_median_noise();
     test_cost_and_check();
     test_gemm_check();

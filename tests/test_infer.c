@@ -1,4 +1,4 @@
-/* Tests of tools/pb_infer.c: the Mann-Whitney U test against tabulated critical values,
+/* Tests of tools/results/pb_infer.c: the Mann-Whitney U test against tabulated critical values,
  * hand-counted exact p-values, an independent recurrence and the normal approximation;
  * the Hodges-Lehmann shift against brute force; Student's t against tabulated quantiles;
  * the change-point fit against exhaustive search, on synthetic series with known steps

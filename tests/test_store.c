@@ -1,4 +1,4 @@
-/* Tests of the results store (tools/store.c), `portbench db` and `portbench export --lnt`:
+/* Tests of the results store (tools/store/store.c), `portbench db` and `portbench export --lnt`:
  *   test_store GROUP PORTBENCH FIXTURES WORKDIR
  * GROUP: unit (the API in-process), cli (import twice, info, hostile input), concurrent (two
  * importers at once), kill (kill -9 inside an import's transaction), lnt (the export against
@@ -67,12 +67,12 @@ static void make_rows(pb_rowset *rs, int n, int tag, const char *tc, const char 
         r.time_stddev_s = 0.01 * r.time_median_s;
         r.bytes = 8e6;
         r.gbs = r.bytes / r.time_median_s / 1e9;
-        pb_strlcpy(r.verified, "PASS", sizeof r.verified);
+        r.verified = PB_VERIFIED_PASS;
         r.max_rel_err = 0;
         snprintf(r.timestamp, sizeof r.timestamp, "2026-11-%02dT10:%02d:%02dZ", 1 + tag % 28, (i / 60) % 60, i % 60);
         pb_strlcpy(r.git_sha, "abc123", sizeof r.git_sha);
-        pb_strlcpy(r.clock, "host", sizeof r.clock);
-        pb_strlcpy(r.offload, "device", sizeof r.offload);
+        r.clock = PB_CLOCK_HOST;
+        r.offload = PB_OFFLOAD_DEVICE;
         pb_strlcpy(r.host, "node1", sizeof r.host);
         r.gpu_index = 0;
         pb_strlcpy(r.gpu_uuid, "GPU-1111", sizeof r.gpu_uuid);
@@ -874,8 +874,8 @@ static void test_lnt(void)
     make_rows(&rs, 20, 1, "clang-19", "19.1.7");
     make_rows(&rs, 20, 1, "gcc-12", "12.2.0");
     make_rows(&rs, 20, 1, "nvcc-13", "13.0.88");
-    pb_strlcpy(rs.rows[3].verified, "FAIL", sizeof rs.rows[3].verified);
-    pb_strlcpy(rs.rows[4].verified, "SKIP", sizeof rs.rows[4].verified);
+    rs.rows[3].verified = PB_VERIFIED_FAIL;
+    rs.rows[4].verified = PB_VERIFIED_SKIP;
     rs.rows[4].time_median_s = NAN;
     pb_strlcpy(rs.rows[5].params, "stride=2;block=64", sizeof rs.rows[5].params);
     /* as JSON results, with samples on the device clock for the gcc rows */

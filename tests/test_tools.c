@@ -44,9 +44,9 @@ static pb_row mkrow(const char *variant, const char *backend, const char *toolch
     pb_strlcpy(r.compiler, toolchain, sizeof r.compiler);
     r.compiler[strcspn(r.compiler, "-")] = '\0';
     pb_strlcpy(r.dtype, "double", sizeof r.dtype);
-    pb_strlcpy(r.verified, verified, sizeof r.verified);
-    pb_strlcpy(r.clock, "host", sizeof r.clock);
-    pb_strlcpy(r.offload, "device", sizeof r.offload);
+    pb_row_set(&r, "verified", verified);
+    r.clock = PB_CLOCK_HOST;
+    r.offload = PB_OFFLOAD_DEVICE;
     pb_strlcpy(r.gpu_profile, "h200", sizeof r.gpu_profile);
     r.size = 4096;
     r.time_median_s = t;
@@ -122,8 +122,8 @@ static void test_classify(void)
 
     /* the clock both rows have: device when both have a device median of one source */
     pb_row traced = timed(proto, 1.0e-3, 0.99e-3);
-    pb_strlcpy(traced.clock, "device", sizeof traced.clock);
-    pb_strlcpy(traced.device_clock, "cupti", sizeof traced.device_clock);
+    traced.clock = PB_CLOCK_DEVICE;
+    traced.device_clock = PB_DCLOCK_CUPTI;
     traced.device_time_median_s = 0.8e-3;
     traced.device_time_min_s = 0.79e-3;
     pb_row untraced = timed(proto, 1.0e-3, 0.99e-3); /* host only */
@@ -135,7 +135,7 @@ static void test_classify(void)
     traced2.time_median_s = 0.95e-3;
     CHECK(pb_classify(&traced, &traced2, 0.05, &c) == PB_SLOWER && c.device && fabs(c.new_s - 0.9e-3) < 1e-15);
     pb_row events = traced2; /* CUDA events measure another interval than CUPTI */
-    pb_strlcpy(events.device_clock, "cuda-events", sizeof events.device_clock);
+    events.device_clock = PB_DCLOCK_CUDA_EVENTS;
     events.time_median_s = 1.0e-3;
     CHECK(pb_classify(&traced, &events, 0.05, &c) == PB_SAME && !c.device && c.ratio == 1);
     /* the spread of the compared clock is robust: a slow repetition (stddev, max) does not
@@ -1358,6 +1358,46 @@ static void test_report_fallback(const char *dir)
     free(md);
 }
 
+/* The charts are templates the report fills (tools/report/templates, installed beside
+ * bin/ as share/portbench/report): a template copied to $PORTBENCH_REPORT_TEMPLATES and
+ * edited restyles its charts, with no rebuild; the other charts keep the installed ones.
+ * A directory that is not one, or a template without a piece the report writes: one
+ * line, exit 2, nothing written. */
+static void test_report_templates(const char *dir)
+{
+    char *out, p[4096];
+    CHECK(run(&out,
+              "cd '%s' && mkdir -p tpl && cp \"$(dirname '%s')/../share/portbench/report/bars.gp\" tpl/ && "
+              "sed -i -e 's/^set style fill solid 0.85 border -1$/set style fill pattern 2 border -1/' "
+              "-e 's/^#@bar \\(.*\\) with boxes /#@bar \\1 with boxes lw 2 /' tpl/bars.gp && "
+              "PORTBENCH_REPORT_TEMPLATES=\"$PWD/tpl\" '%s' report '%s/report.csv' -o styled",
+              dir, pb, pb, fixtures) == 0);
+    free(out);
+    snprintf(p, sizeof p, "%s/styled", dir);
+    char *gp = gp_of(p, "dmvm_double_bars");
+    CHECK(gp && strstr(gp, "\nset style fill pattern 2 border -1\n") && !strstr(gp, "fill solid"));
+    CHECK(gp && strstr(gp, "$b0 using 1:2 with boxes lw 2 lc rgb '#000000' title 'cuda'") != NULL);
+    CHECK(gp && strstr(gp, "\n#@") == NULL); /* the template's own lines stay in the template */
+    free(gp);
+    /* every other chart as without the variable: only bars.gp was copied */
+    CHECK(run(&out, "cd '%s' && diff -r -x '*.svg' -x 'report.md' -x '*_bars.gp' r styled", dir) == 0);
+    free(out);
+    CHECK(run(&out, "cd '%s' && diff r/dmvm_double_bars.gp styled/dmvm_double_bars.gp", dir) != 0);
+    free(out);
+    CHECK(run(&out, "PORTBENCH_REPORT_TEMPLATES=/nonexistent/tpl '%s' report '%s/report.csv' -o '%s/t1'", pb, fixtures,
+              dir) == 2);
+    CHECK(strstr(out, "PORTBENCH_REPORT_TEMPLATES=/nonexistent/tpl: not a directory") != NULL && count(out, "\n") == 1);
+    free(out);
+    CHECK(run(&out,
+              "cd '%s' && sed -i '/^#@bar /d' tpl/bars.gp && PORTBENCH_REPORT_TEMPLATES=\"$PWD/tpl\" '%s' report "
+              "'%s/report.csv' -o t2",
+              dir, pb, fixtures) == 2);
+    CHECK(strstr(out, "tpl/bars.gp has no line '#@bar ...'") != NULL && count(out, "\n") == 1);
+    free(out);
+    snprintf(p, sizeof p, "%s/t2", dir);
+    CHECK(access(p, F_OK) != 0);
+}
+
 static void test_report(void)
 {
     char dir[1024], *out;
@@ -1432,6 +1472,7 @@ static void test_report(void)
     CHECK(run(&out, "'%s' report '%s/report.csv' -o '%s/png' --format png && test -s '%s/png/dmvm_double_bars.png'", pb,
               fixtures, dir, dir) == 0);
     free(out);
+    test_report_templates(dir);
     test_report_sweeps(dir);
     test_report_styles(dir);
     test_report_stream(dir);
@@ -1650,7 +1691,7 @@ static void test_gpus_unit(void)
     const pb_row *rows[5];
     pb_row r1 = gpu_row("v1", "clang-19", 1e-3, 0, "n", NAN), r2 = gpu_row("v1", "clang-19", 0.5e-3, 1, "n", NAN);
     pb_row r4 = gpu_row("v1", "clang-19", 0.25e-3, 2, "n", NAN), bad = gpu_row("v1", "clang-19", 1e-4, 3, "n", NAN);
-    pb_strlcpy(bad.verified, "FAIL", sizeof bad.verified);
+    bad.verified = PB_VERIFIED_FAIL;
     rows[0] = &r2, rows[1] = &bad, rows[2] = &r1, rows[3] = &r4;
     pb_spread sp;
     CHECK(pb_spread_of(rows, 4, &sp) == 0 && sp.n == 3 && sp.others == 1);
@@ -2254,7 +2295,7 @@ static void test_edges_rates(void)
 {
     pb_rowset s = {0};
     pb_row om = mkrow("v1", "omp", "clang-19", 1, 0, "PASS"), cu = mkrow("v1", "cuda", "nvcc-13", 1, 0, "PASS");
-    pb_strlcpy(om.offload, "host-fallback", sizeof om.offload);
+    om.offload = PB_OFFLOAD_HOST_FALLBACK;
     om.gbs = 0.0423456, cu.gbs = 0.000987654;
     pb_rowset_push(&s, &om);
     pb_rowset_push(&s, &cu);

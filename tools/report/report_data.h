@@ -15,6 +15,10 @@
 extern "C" {
 #endif
 
+/* The chart templates (tools/report/templates/NAME.gp, report_plot.c): common.gp and one
+ * per kind of chart. */
+enum { PB_REP_NTPL = 8 };
+
 /* One report being written. */
 typedef struct pb_report_ctx {
     const char *dir;        /* output directory */
@@ -32,6 +36,8 @@ typedef struct pb_report_ctx {
     const size_t *file_end;
     int nfiles;
     pb_index src;
+    char *tpl[PB_REP_NTPL]; /* the chart templates' text (pb_rep_load_templates) */
+    FILE *sink;             /* /dev/null: where a chart's text goes when memory runs out */
     char err[3 * PATH_MAX];
 } pb_report_ctx;
 

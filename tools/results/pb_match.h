@@ -29,8 +29,6 @@ enum { PB_U_MIN_RUNS = 4 };
  * error naming the file and line. Rows are appended to out. 0, or -1 with err. */
 int pb_results_read(const char *path, pb_rowset *out, char *err, size_t cap);
 
-int pb_row_is(const pb_row *r, const char *verified); /* verified == PASS, FAIL, SKIP */
-
 /* ---- keys ---- */
 
 /* Fields of a key besides benchmark, dtype, size and params (always in it). */

@@ -418,7 +418,7 @@ typedef struct trend {
 static int all_pass(const point *p)
 {
     for (size_t i = 0; i < p->n; ++i)
-        if (!pb_row_is(p->row[i], "PASS") || !(pb_row_time(p->row[i]) > 0))
+        if (p->row[i]->verified != PB_VERIFIED_PASS || !(pb_row_time(p->row[i]) > 0))
             return 0;
     return p->n > 0;
 }
@@ -426,10 +426,10 @@ static int all_pass(const point *p)
 static const char *point_status(const point *p)
 {
     for (size_t i = 0; i < p->n; ++i)
-        if (pb_row_is(p->row[i], "FAIL"))
+        if (p->row[i]->verified == PB_VERIFIED_FAIL)
             return "FAIL";
     for (size_t i = 0; i < p->n; ++i)
-        if (pb_row_is(p->row[i], "SKIP"))
+        if (p->row[i]->verified == PB_VERIFIED_SKIP)
             return "SKIP";
     return all_pass(p) ? NULL : "NO-TIME";
 }
@@ -600,7 +600,7 @@ static int point_device(const point *p)
 {
     if (!isnan(p->c.ratio))
         return p->c.device;
-    return p->n && strcmp(p->row[0]->clock, "device") == 0 && p->row[0]->device_time_median_s > 0;
+    return p->n && p->row[0]->clock == PB_CLOCK_DEVICE && p->row[0]->device_time_median_s > 0;
 }
 
 static double point_rate(const point *p)

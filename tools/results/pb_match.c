@@ -18,13 +18,6 @@
 
 /* ---- reading ---- */
 
-int pb_row_is(const pb_row *r, const char *verified) { return strcmp(r->verified, verified) == 0; }
-
-static int known_status(const char *v)
-{
-    return strcmp(v, "PASS") == 0 || strcmp(v, "FAIL") == 0 || strcmp(v, "SKIP") == 0;
-}
-
 /* The line number of data record k (0-based) of a CSV, counted as the reader counts
  * them: blank lines and '#' comments are no records, the first record is the header. */
 static long record_line(const char *path, size_t k)
@@ -59,9 +52,9 @@ int pb_results_read(const char *path, pb_rowset *out, char *err, size_t cap)
     if (pb_csv_read_checked(path, out, err, cap) != 0)
         return -1;
     for (size_t i = before; i < out->n; ++i)
-        if (!known_status(out->rows[i].verified)) {
-            snprintf(err, cap, "%s:%ld: column 'verified': unknown value '%s' (PASS, FAIL or SKIP)", path,
-                     record_line(path, i - before), out->rows[i].verified);
+        if (out->rows[i].verified == PB_VERIFIED_NONE) { /* the reader refused other spellings */
+            snprintf(err, cap, "%s:%ld: column 'verified': unknown value '' (PASS, FAIL or SKIP)", path,
+                     record_line(path, i - before));
             return -1;
         }
     return 0;
@@ -514,7 +507,7 @@ static int has_device_time(const pb_row *r) { return isfinite(r->device_time_med
  * launches) measure different intervals: only the same source compares. */
 int pb_common_clock(const pb_row *a, const pb_row *b)
 {
-    return has_device_time(a) && has_device_time(b) && strcmp(a->device_clock, b->device_clock) == 0;
+    return has_device_time(a) && has_device_time(b) && a->device_clock == b->device_clock;
 }
 
 const char *pb_clock_name(int device) { return device ? "device" : "host"; }
@@ -574,10 +567,10 @@ static side_stats side_of(const pb_side *s, int device)
     return st;
 }
 
-static int side_has(const pb_side *s, const char *verified)
+static int side_has(const pb_side *s, pb_verified verified)
 {
     for (size_t i = 0; i < s->n; ++i)
-        if (pb_row_is(s->row[i], verified))
+        if (s->row[i]->verified == verified)
             return 1;
     return 0;
 }
@@ -652,9 +645,9 @@ pb_verdict pb_classify_sides(const pb_side *base, const pb_side *cur, double thr
     c.runs_noise = isnan(sb) ? NAN : sqrt(sb * sb + sn * sn);
     if (apart && isnan(c.p) && !isnan(c.runs_noise) && !(fabs(log(c.ratio)) > 2.576 * c.runs_noise))
         apart = -1; /* apart, but within the runs' spread */
-    if (side_has(base, "FAIL") || side_has(cur, "FAIL"))
+    if (side_has(base, PB_VERIFIED_FAIL) || side_has(cur, PB_VERIFIED_FAIL))
         c.verdict = PB_FAILED;
-    else if (side_has(base, "SKIP") || side_has(cur, "SKIP") || !base->n || !cur->n)
+    else if (side_has(base, PB_VERIFIED_SKIP) || side_has(cur, PB_VERIFIED_SKIP) || !base->n || !cur->n)
         c.verdict = PB_SKIPPED;
     else if (isnan(c.ratio))
         c.verdict = PB_NOTIME;
@@ -789,7 +782,7 @@ int pb_spread_of(const pb_row *const *rows, size_t n, pb_spread *out)
     for (size_t i = 0; i < n; ++i) {
         const pb_row *r = rows[i];
         double rate = pb_row_rate(r);
-        if (!pb_row_is(r, "PASS") || !(rate > 0) || !isfinite(rate)) {
+        if (r->verified != PB_VERIFIED_PASS || !(rate > 0) || !isfinite(rate)) {
             ++out->others;
             continue;
         }

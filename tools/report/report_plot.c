@@ -10,9 +10,11 @@
 #include "pb_output.h"
 #include "pb_tab.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -51,26 +53,287 @@ static void gp_str(FILE *g, const char *s)
     fputc('\'', g);
 }
 
-/* The script's header: terminal of w x h pixels and the output file. */
-static FILE *gp_open(pb_report_ctx *rep, const char *stem, int w, int h)
+/* gp_str into buf. */
+static void gp_quote(const char *s, char *buf, size_t cap)
 {
-    char p[PATH_MAX + 64];
-    snprintf(p, sizeof p, "%s/%s.gp", rep->dir, stem);
-    FILE *g = fopen(p, "w");
-    if (!g) {
-        snprintf(rep->err, sizeof rep->err, "cannot write %s: %s", p, strerror(errno));
+    size_t n = 0;
+    for (buf[n++] = '\''; *s && n + 3 < cap; ++s) {
+        if (*s == '\'')
+            buf[n++] = '\'';
+        buf[n++] = *s;
+    }
+    buf[n++] = '\'';
+    buf[n] = '\0';
+}
+
+/* ---- templates: the gnuplot programs, filled with each chart's data ---- */
+
+/* Each template and the pieces ("#@NAME text" lines) the report writes from it. */
+enum { T_COMMON, T_SIZE, T_SWEEP_SIZES, T_SWEEP_VALUES, T_BARS, T_MATRIX, T_SPREAD, T_ROOFLINE };
+static const struct {
+    const char *name, *pieces;
+} templates[PB_REP_NTPL] = {
+    {"common", "terminal_svg terminal_png l2 peak measured rotate"},
+    {"size", "line"},
+    {"sweep_sizes", "panel_host panel line"},
+    {"sweep_values", "line"},
+    {"bars", "fail bar"},
+    {"matrix", "line"},
+    {"spread", "point"},
+    {"roofline", "bench energy_roof measured_roof peak_roof point"},
+};
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    char chunk[4096];
+    size_t got;
+    while (m && (got = fread(chunk, 1, sizeof chunk, f)) > 0)
+        fwrite(chunk, 1, got, m);
+    int bad = ferror(f) || !m;
+    fclose(f);
+    if (m)
+        fclose(m);
+    if (bad) {
+        free(buf);
+        errno = bad && !m ? ENOMEM : EIO;
         return NULL;
     }
-    fprintf(g, "# %s: made by portbench report; run 'gnuplot %s.gp' in this directory to redraw\n", stem, stem);
-    if (strcmp(rep->ext, "png") == 0)
-        fprintf(g, "set terminal pngcairo size %d,%d noenhanced font 'Sans,10'\n", w, h);
-    else
-        fprintf(g, "set terminal svg size %d,%d dynamic noenhanced font 'Helvetica,13' background '#ffffff'\n", w, h);
-    /* labels on an opaque box: reference lines never run through their text */
-    fprintf(g, "set output '%s.%s'\nset grid xtics ytics lt 1 lw 1 lc rgb '#e4e4e4'\n"
-               "set style textbox opaque noborder margins 0.5,0.3\n",
-            stem, rep->ext);
-    return g;
+    return buf;
+}
+
+/* The line of text that starts "#@<piece> ", or NULL. */
+static const char *find_piece(const char *text, const char *piece)
+{
+    size_t n = strlen(piece);
+    for (const char *s = text; s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
+        if (s[0] == '#' && s[1] == '@' && strncmp(s + 2, piece, n) == 0 && s[2 + n] == ' ')
+            return s;
+    return NULL;
+}
+
+int pb_rep_load_templates(pb_report_ctx *rep)
+{
+    char dir[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+    dir[n > 0 ? n : 0] = '\0';
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0'; /* the bin/ of the running portbench */
+    const char *own = getenv("PORTBENCH_REPORT_TEMPLATES");
+    struct stat sb;
+    if (own && *own && (stat(own, &sb) != 0 || !S_ISDIR(sb.st_mode))) {
+        snprintf(rep->err, sizeof rep->err, "report: PORTBENCH_REPORT_TEMPLATES=%s: not a directory", own);
+        return -1;
+    }
+    rep->sink = fopen("/dev/null", "w");
+    if (!rep->sink) {
+        snprintf(rep->err, sizeof rep->err, "report: cannot open /dev/null: %s", strerror(errno));
+        return -1;
+    }
+    for (int t = 0; t < PB_REP_NTPL; ++t) {
+        char p[2 * PATH_MAX];
+        snprintf(p, sizeof p, "%s/%s.gp", own ? own : "", templates[t].name);
+        if (!own || !*own || access(p, F_OK) != 0)
+            snprintf(p, sizeof p, "%s/../share/portbench/report/%s.gp", dir, templates[t].name);
+        rep->tpl[t] = read_text(p);
+        if (!rep->tpl[t]) {
+            snprintf(rep->err, sizeof rep->err,
+                     "report: cannot read the chart template %s: %s (install portbench again, or set "
+                     "PORTBENCH_REPORT_TEMPLATES to a directory of templates)",
+                     p, strerror(errno));
+            return -1;
+        }
+        char piece[32];
+        for (const char *s = templates[t].pieces; *s; s += strspn(s, " ")) {
+            size_t len = strcspn(s, " ");
+            snprintf(piece, sizeof piece, "%.*s", (int)len, s);
+            s += len;
+            if (!find_piece(rep->tpl[t], piece)) {
+                snprintf(rep->err, sizeof rep->err,
+                         "report: chart template %s has no line '#@%s ...' (a piece the "
+                         "report writes; see the installed %s.gp)",
+                         p, piece, templates[t].name);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+void pb_rep_free_templates(pb_report_ctx *rep)
+{
+    for (int t = 0; t < PB_REP_NTPL; ++t)
+        free(rep->tpl[t]), rep->tpl[t] = NULL;
+    if (rep->sink)
+        fclose(rep->sink);
+    rep->sink = NULL;
+}
+
+/* The one filling of a template: text to g with each @KEY@ of key[0..n) replaced by its
+ * value (any other @...@ is left as it is). Lines that start with "#@" are the template's
+ * own and not written, except, when piece is not NULL, the lines "#@<piece> " (the piece's
+ * text follows the space), which alone are written, joined by newlines with none after the
+ * last. A line that is one @KEY@ alone is a block: left out when its value is empty, else
+ * its value (complete lines). */
+static void gp_expand(FILE *g, const char *text, const char *piece, const char *const *key, const char *const *val,
+                      int n)
+{
+    size_t plen = piece ? strlen(piece) : 0;
+    int lines = 0;
+    for (const char *s = text; *s;) {
+        size_t len = strcspn(s, "\n");
+        const char *b = s, *e = s + len, *next = s + len + (s[len] == '\n');
+        int own = len >= 2 && s[0] == '#' && s[1] == '@';
+        s = next;
+        if (piece && (!own || len < 3 + plen || strncmp(b + 2, piece, plen) != 0 || b[2 + plen] != ' '))
+            continue;
+        if (!piece && own)
+            continue;
+        b += piece ? 3 + plen : 0;
+        int k = -1;
+        for (int j = 0; j < n && k < 0; ++j)
+            if (!piece && (size_t)(e - b) == strlen(key[j]) + 2 && b[0] == '@' && e[-1] == '@' &&
+                strncmp(b + 1, key[j], strlen(key[j])) == 0)
+                k = j;
+        if (k >= 0) { /* a block */
+            size_t vlen = strlen(val[k]);
+            if (vlen)
+                fprintf(g, "%s%s", val[k], val[k][vlen - 1] == '\n' ? "" : "\n");
+            continue;
+        }
+        if (piece && lines)
+            fputc('\n', g);
+        for (const char *p = b; p < e;) {
+            const char *q = p + 1;
+            while (*p == '@' && q < e && (isupper((unsigned char)*q) || isdigit((unsigned char)*q) || *q == '_'))
+                ++q;
+            k = -1;
+            for (int j = 0; *p == '@' && q < e && *q == '@' && j < n && k < 0; ++j)
+                if ((size_t)(q - p - 1) == strlen(key[j]) && strncmp(p + 1, key[j], (size_t)(q - p - 1)) == 0)
+                    k = j;
+            if (k >= 0) {
+                fputs(val[k], g);
+                p = q + 1;
+            } else {
+                fputc(*p++, g);
+            }
+        }
+        if (!piece)
+            fputc('\n', g);
+        ++lines;
+    }
+}
+
+/* Piece `piece` of template t to g, filled with the pairs (KEY, value) that follow, up to a
+ * NULL key. */
+static void gp_piece(FILE *g, const pb_report_ctx *rep, int t, const char *piece, ...)
+{
+    enum { MAXKV = 12 };
+    const char *key[MAXKV], *val[MAXKV];
+    int n = 0;
+    va_list ap;
+    va_start(ap, piece);
+    for (const char *k; n < MAXKV && (k = va_arg(ap, const char *)) != NULL; ++n)
+        key[n] = k, val[n] = va_arg(ap, const char *);
+    va_end(ap);
+    gp_expand(g, rep->tpl[t], piece, key, val, n);
+}
+
+/* The values a chart's template is filled with: strings of the caller's, or blocks of text
+ * written to the stream gv_open returns, until gp_chart writes the script. */
+enum { GV_MAX = 16 };
+typedef struct gpvals {
+    int n, oom;
+    const char *key[GV_MAX], *val[GV_MAX];
+    char *buf[GV_MAX];
+    size_t len[GV_MAX];
+    FILE *f[GV_MAX];
+} gpvals;
+
+static FILE *gv_open(const pb_report_ctx *rep, gpvals *v, const char *key)
+{
+    if (v->n == GV_MAX) {
+        v->oom = 1;
+        return rep->sink;
+    }
+    int i = v->n++;
+    v->key[i] = key, v->val[i] = "", v->buf[i] = NULL;
+    v->f[i] = open_memstream(&v->buf[i], &v->len[i]);
+    v->oom |= !v->f[i];
+    return v->f[i] ? v->f[i] : rep->sink;
+}
+
+static void gv_fmt(const pb_report_ctx *rep, gpvals *v, const char *key, const char *fmt, ...)
+{
+    FILE *f = gv_open(rep, v, key);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(f, fmt, ap);
+    va_end(ap);
+}
+
+/* The chart's script, STEM.gp in the report directory: common.gp with a terminal of w x h
+ * pixels, then template t filled with v; then gnuplot draws it. */
+static int gp_run(pb_report_ctx *rep, FILE *g, const char *stem);
+static int gp_chart(pb_report_ctx *rep, const char *stem, int w, int h, int t, gpvals *v)
+{
+    for (int i = 0; i < v->n; ++i)
+        if (v->f[i]) {
+            v->oom |= fclose(v->f[i]) != 0 || !v->buf[i];
+            v->f[i] = NULL;
+            v->val[i] = v->buf[i] ? v->buf[i] : "";
+        }
+    int rc = -1;
+    char p[PATH_MAX + 64];
+    snprintf(p, sizeof p, "%s/%s.gp", rep->dir, stem);
+    FILE *g = v->oom ? NULL : fopen(p, "w");
+    if (v->oom)
+        snprintf(rep->err, sizeof rep->err, "out of memory");
+    else if (!g)
+        snprintf(rep->err, sizeof rep->err, "cannot write %s: %s", p, strerror(errno));
+    if (g) {
+        char width[16], height[16], *term = NULL;
+        size_t tlen = 0;
+        snprintf(width, sizeof width, "%d", w);
+        snprintf(height, sizeof height, "%d", h);
+        FILE *m = open_memstream(&term, &tlen);
+        if (m) {
+            gp_piece(m, rep, T_COMMON, strcmp(rep->ext, "png") == 0 ? "terminal_png" : "terminal_svg", "WIDTH", width,
+                     "HEIGHT", height, (const char *)NULL);
+            fclose(m);
+        }
+        const char *hkey[] = {"STEM", "EXT", "TERMINAL"}, *hval[] = {stem, rep->ext, term ? term : ""};
+        gp_expand(g, rep->tpl[T_COMMON], NULL, hkey, hval, 3);
+        gp_expand(g, rep->tpl[t], NULL, v->key, v->val, v->n);
+        free(term);
+        rc = gp_run(rep, g, stem);
+    }
+    for (int i = 0; i < v->n; ++i)
+        free(v->buf[i]);
+    v->n = 0;
+    return rc;
+}
+
+/* @ROTATE@: common.gp's piece rotate after a space, when x tics (variant names) would touch. */
+static void gv_rotate(const pb_report_ctx *rep, gpvals *v, int crowded)
+{
+    FILE *g = gv_open(rep, v, "ROTATE");
+    if (crowded) {
+        fputc(' ', g);
+        gp_piece(g, rep, T_COMMON, "rotate", (const char *)NULL);
+    }
+}
+
+/* A quoted gnuplot string as a value. */
+static void gv_str(const pb_report_ctx *rep, gpvals *v, const char *key, const char *text)
+{
+    gp_str(gv_open(rep, v, key), text);
 }
 
 static void gp_set(FILE *g, const char *what, const char *text)
@@ -122,7 +385,7 @@ static void chart_caption(const pb_report_ctx *rep, const pb_row *const *rows, s
         if (!r || !pb_rep_plotted(r) || (!isnan(size) && r->size != size))
             continue;
         const char *where = r->device[0] ? r->device : r->gpu_profile;
-        if (strcmp(r->offload, "device") == 0)
+        if (r->offload == PB_OFFLOAD_DEVICE)
             add_distinct(gpu, &ngpu, MAX - 1, &mgpu, where);
         else
             add_distinct(host, &nhost, MAX - 1, &mhost, where);
@@ -148,17 +411,16 @@ static void chart_caption(const pb_report_ctx *rep, const pb_row *const *rows, s
              span ? last : "", !runs[0] ? "" : nrun + mrun > 1 ? "; runs " : "; run ", runs);
 }
 
-/* "set what 'title' . "\n" . 'caption' tail": the chart's subject on the first line;
- * where, when and which run on the second. */
-static void gp_title(FILE *g, const char *what, const char *title, const char *caption, const char *tail)
+/* @TITLE@: "'title' . "\n" . 'caption'": the chart's subject on the first line; where,
+ * when and which run on the second. */
+static void gv_title(const pb_report_ctx *rep, gpvals *v, const char *title, const char *caption)
 {
-    fprintf(g, "set %s ", what);
+    FILE *g = gv_open(rep, v, "TITLE");
     gp_str(g, title);
     if (caption[0]) {
         fputs(" . \"\\n\" . ", g);
         gp_str(g, caption);
     }
-    fprintf(g, "%s\n", tail);
 }
 
 /* Close the script, run gnuplot on it in the report directory, check the image. */
@@ -267,7 +529,7 @@ static void x_axis(const pb_family *f, xaxis *x)
         if (!pb_rep_plotted(r))
             continue;
         x->lo = fmin(x->lo, xval(x, r)), x->hi = fmax(x->hi, xval(x, r));
-        if (strcmp(r->offload, "device") != 0 || !r->gpu_profile[0])
+        if (r->offload != PB_OFFLOAD_DEVICE || !r->gpu_profile[0])
             continue;
         mixed |= x->gpu[0] && strcmp(x->gpu, r->gpu_profile) != 0;
         pb_strlcpy(x->gpu, r->gpu_profile, sizeof x->gpu);
@@ -296,7 +558,7 @@ static void put_x_tics(FILE *g, const xaxis *x, int max_tics)
     fprintf(g, ")\n");
 }
 
-static void put_x_axis(FILE *g, const xaxis *x, int max_tics, const pb_row *h, int with_l2)
+static void put_x_axis(FILE *g, const xaxis *x, int max_tics, const pb_row *h)
 {
     char label[128];
     if (x->bytes)
@@ -306,16 +568,25 @@ static void put_x_axis(FILE *g, const xaxis *x, int max_tics, const pb_row *h, i
     gp_set(g, "xlabel", label);
     fprintf(g, "set logscale x 2\nset xrange [%g:%g]\n", x->lo / 1.2, x->hi * 1.2);
     put_x_tics(g, x, max_tics);
-    if (with_l2 && !isnan(x->l2)) {
-        char text[64], b[32];
-        snprintf(text, sizeof text, "%s L2 %s", x->gpu, pb_fmt_bytes(x->l2, b, sizeof b));
-        fprintf(g, "set arrow from first %.17g, graph 0 to first %.17g, graph 1 nohead dt 4 lw 1.5 "
-                   "lc rgb '#7b3fa0' back\nset label ",
-                x->l2, x->l2);
-        gp_str(g, text);
-        fprintf(g, " at first %.17g, graph 0.03 left rotate by 90 offset -1.5,0 textcolor rgb '#7b3fa0' front boxed\n",
-                x->l2);
+}
+
+/* @L2@: the GPU's L2 on the x axis, when it is there (common.gp's piece l2). */
+static void gv_l2(const pb_report_ctx *rep, gpvals *v, const xaxis *x)
+{
+    FILE *g = gv_open(rep, v, "L2");
+    if (isnan(x->l2))
+        return;
+    char text[64], b[32], at[32], *label = NULL;
+    size_t len = 0;
+    snprintf(text, sizeof text, "%s L2 %s", x->gpu, pb_fmt_bytes(x->l2, b, sizeof b));
+    snprintf(at, sizeof at, "%.17g", x->l2);
+    FILE *m = open_memstream(&label, &len);
+    if (m) {
+        gp_str(m, text);
+        fclose(m);
     }
+    gp_piece(g, rep, T_COMMON, "l2", "X", at, "LABEL", label ? label : "''", (const char *)NULL);
+    free(label);
 }
 
 /* A logarithmic y axis over [bot, top] with labelled tics at 1, 2 and 5 of every decade
@@ -389,22 +660,27 @@ static void family_ceilings(const pb_family *f, double *peak, double *meas, cons
  * y range. Both labels sit above the higher line, where curves rarely go: the peak's on
  * the left, the ceiling's on the right (the lines are often too close for a label
  * between them). */
-static double put_ceilings(FILE *g, const pb_family *f)
+static double gv_ceilings(const pb_report_ctx *rep, gpvals *v, const pb_family *f)
 {
     double peak, meas;
     const char *gpu;
     family_ceilings(f, &peak, &meas, &gpu);
     double top = fmax(peak, meas);
-    if (peak > 0)
-        fprintf(g, "set arrow from graph 0, first %.6g to graph 1, first %.6g nohead dt 2 lw 1.5 lc rgb '#505050' front\n"
-                   "set label '%s peak %.0f (dashed)' at graph 0.01, first %.6g left offset 0,0.7 "
-                   "textcolor rgb '#505050' front boxed\n",
-                peak, peak, gpu, peak, top);
-    if (meas > 0)
-        fprintf(g, "set arrow from graph 0, first %.6g to graph 1, first %.6g nohead dt 3 lw 1.5 lc rgb '#a05000' front\n"
-                   "set label 'measured ceiling %.0f (dotted)' at graph 0.99, first %.6g right offset 0,0.7 "
-                   "textcolor rgb '#a05000' front boxed\n",
-                meas, meas, meas, top);
+    FILE *g = gv_open(rep, v, "CEILINGS");
+    char y[32], value[32], at[32];
+    snprintf(at, sizeof at, "%.6g", top);
+    if (peak > 0) {
+        snprintf(y, sizeof y, "%.6g", peak);
+        snprintf(value, sizeof value, "%.0f", peak);
+        gp_piece(g, rep, T_COMMON, "peak", "Y", y, "VALUE", value, "TOP", at, "GPU", gpu, (const char *)NULL);
+        fputc('\n', g);
+    }
+    if (meas > 0) {
+        snprintf(y, sizeof y, "%.6g", meas);
+        snprintf(value, sizeof value, "%.0f", meas);
+        gp_piece(g, rep, T_COMMON, "measured", "Y", y, "VALUE", value, "TOP", at, (const char *)NULL);
+        fputc('\n', g);
+    }
     return top;
 }
 
@@ -432,17 +708,17 @@ static int plot_lines(pb_report_ctx *rep, const pb_family *f, const pb_row **ser
     snprintf(title, sizeof title, "%s: %s over %s%s%s%s", f->title, pb_rep_metric_name(h),
              x.bytes ? "working set" : "problem size", group ? ", " : "", name,
              fallback_title(group ? pb_rep_fallback(group) : family_fallback(f)));
-    FILE *g = gp_open(rep, stem, 1000, 560);
-    if (!g)
-        return -1;
+    gpvals v = {0};
     char caption[600];
     chart_caption(rep, f->rows, f->n, NAN, caption, sizeof caption);
-    gp_title(g, "title", title, caption, "");
-    fprintf(g, "set key outside right top vertical noreverse Left\n");
-    put_x_axis(g, &x, 14, h, 1);
+    gv_title(rep, &v, title, caption);
+    put_x_axis(gv_open(rep, &v, "XAXIS"), &x, 14, h);
+    gv_l2(rep, &v, &x);
     double lo, hi;
     rate_range(f, NAN, &lo, &hi);
-    put_y_axis(g, h, lo, fmax(hi, put_ceilings(g, f)));
+    hi = fmax(hi, gv_ceilings(rep, &v, f));
+    put_y_axis(gv_open(rep, &v, "YAXIS"), h, lo, hi);
+    FILE *g = gv_open(rep, &v, "DATA");
     for (size_t s = 0; s < ns; ++s) {
         fprintf(g, "$s%zu << EOD\n", s);
         for (size_t i = 0; i < f->n; ++i)
@@ -450,7 +726,7 @@ static int plot_lines(pb_report_ctx *rep, const pb_family *f, const pb_row **ser
                 fprintf(g, "%.17g %.6g\n", xval(&x, f->rows[i]), pb_row_rate(f->rows[i]));
         fprintf(g, "EOD\n");
     }
-    fprintf(g, "plot ");
+    g = gv_open(rep, &v, "PLOT");
     int k = 0;
     for (size_t s = 0; s < ns; ++s) {
         const pb_row *r = series[s];
@@ -469,12 +745,16 @@ static int plot_lines(pb_report_ctx *rep, const pb_family *f, const pb_row **ser
             pb_rep_series_label(r, !group, label, sizeof label);
         }
         strncat(label, fallback_legend(r), sizeof label - strlen(label) - 1);
-        fprintf(g, "%s$s%zu using 1:2 with linespoints lw 2 pt %d ps 0.8 lc rgb '%s' dt %d title ",
-                k++ ? ", \\\n     " : "", s, marker, color, ref || (!group && pb_rep_is_reference(r)) ? 2 : 1);
-        gp_str(g, label);
+        char n[24], pt[16], dt[16], legend[400];
+        snprintf(n, sizeof n, "%zu", s);
+        snprintf(pt, sizeof pt, "%d", marker);
+        snprintf(dt, sizeof dt, "%d", ref || (!group && pb_rep_is_reference(r)) ? 2 : 1);
+        gp_quote(label, legend, sizeof legend);
+        fputs(k++ ? ", \\\n     " : "", g);
+        gp_piece(g, rep, T_SIZE, "line", "N", n, "MARKER", pt, "COLOR", color, "DASH", dt, "LEGEND", legend,
+                 (const char *)NULL);
     }
-    fputc('\n', g);
-    return gp_run(rep, g, stem);
+    return gp_chart(rep, stem, 1000, 560, T_SIZE, &v);
 }
 
 static int write_size_plots(pb_report_ctx *rep, const pb_family *f, const char *stem)
@@ -528,17 +808,16 @@ static int plot_sweep_sizes(pb_report_ctx *rep, const pb_family *f, const pb_row
 {
     const pb_row *h = f->rows[0];
     int cols = ng <= 3 ? (int)ng : (int)(ng + 1) / 2, rows = ng <= 3 ? 1 : 2;
-    FILE *g = gp_open(rep, stem, cols == 1 ? 1000 : 560 * cols, rows == 1 ? 600 : 1000);
-    if (!g)
-        return -1;
+    gpvals v = {0};
     xaxis x;
     x_axis(f, &x);
+    FILE *g = gv_open(rep, &v, "DATA");
     for (size_t k = 0; k < ng; ++k)
-        for (size_t v = 0; v < nv; ++v) {
-            fprintf(g, "$d%zu_%zu << EOD\n", k, v);
+        for (size_t j = 0; j < nv; ++j) {
+            fprintf(g, "$d%zu_%zu << EOD\n", k, j);
             for (size_t i = 0; i < f->n; ++i) {
                 const pb_row *r = f->rows[i];
-                if (pb_rep_plotted(r) && pb_rep_same_group(r, grp[k]) && !strcmp(r->params, val[v]->params))
+                if (pb_rep_plotted(r) && pb_rep_same_group(r, grp[k]) && !strcmp(r->params, val[j]->params))
                     fprintf(g, "%.17g %.6g\n", xval(&x, r), pb_row_rate(r));
             }
             fprintf(g, "EOD\n");
@@ -546,41 +825,52 @@ static int plot_sweep_sizes(pb_report_ctx *rep, const pb_family *f, const pb_row
     char title[600];
     snprintf(title, sizeof title, "%s: %s over %s, one line per %s%s", f->name, pb_rep_metric_name(h),
              x.bytes ? "working set" : "problem size", f->sweep, fallback_title(family_fallback(f)));
-    char layout[64], caption[600];
-    snprintf(layout, sizeof layout, "multiplot layout %d,%d title", rows, cols);
+    char caption[600];
     chart_caption(rep, f->rows, f->n, NAN, caption, sizeof caption);
-    gp_title(g, layout, title, caption, " font ',12'");
+    gv_fmt(rep, &v, "ROWS", "%d", rows);
+    gv_fmt(rep, &v, "COLS", "%d", cols);
+    gv_title(rep, &v, title, caption);
     double lo, hi;
     rate_range(f, NAN, &lo, &hi);
-    put_y_axis(g, h, lo, fmax(hi, put_ceilings(g, f)));
-    put_x_axis(g, &x, cols == 1 ? 14 : 7, h, 1);
-    /* rates rise with size: the bottom right corner is the empty one */
-    fprintf(g, "set key bottom right Left reverse box opaque samplen 2 title ");
-    gp_str(g, f->sweep);
-    fputc('\n', g);
+    hi = fmax(hi, gv_ceilings(rep, &v, f));
+    put_y_axis(gv_open(rep, &v, "YAXIS"), h, lo, hi);
+    put_x_axis(gv_open(rep, &v, "XAXIS"), &x, cols == 1 ? 14 : 7, h);
+    gv_l2(rep, &v, &x);
+    gv_str(rep, &v, "KEYTITLE", f->sweep);
+    g = gv_open(rep, &v, "PANELS");
     for (size_t k = 0; k < ng; ++k) {
-        char name[96];
+        char name[96], qname[200], *plot = NULL;
+        size_t plen = 0;
         series_legend(grp[k], name, sizeof name);
-        if (!strcmp(grp[k]->backend, "cpu"))
-            fprintf(g, "unset arrow\nunset label\n"); /* the GPU's ceilings and L2 say nothing of the host */
-        gp_set(g, "title", name);
-        fprintf(g, "plot ");
+        gp_quote(name, qname, sizeof qname);
+        if (!strcmp(grp[k]->backend, "cpu")) { /* the GPU's ceilings and L2 say nothing of the host */
+            gp_piece(g, rep, T_SWEEP_SIZES, "panel_host", (const char *)NULL);
+            fputc('\n', g);
+        }
+        FILE *m = open_memstream(&plot, &plen);
+        v.oom |= !m;
         int first = 1;
-        for (size_t v = 0; v < nv; ++v) {
-            if (!has_points(f, grp[k], val[v]))
+        for (size_t j = 0; m && j < nv; ++j) {
+            if (!has_points(f, grp[k], val[j]))
                 continue;
-            char value[32];
-            pb_rep_param_get(val[v]->params, f->sweep, value, sizeof value);
+            char value[32], qvalue[80], n[48], pt[16];
+            pb_rep_param_get(val[j]->params, f->sweep, value, sizeof value);
             int c = value_index(value);
-            fprintf(g, "%s$d%zu_%zu using 1:2 with linespoints lw 2 pt %d ps 0.7 lc rgb '%s' title ",
-                    first ? "" : ", \\\n     ", k, v, 5 + 2 * (c % 4), kernel_palette[c]);
-            gp_str(g, value);
+            snprintf(n, sizeof n, "%zu_%zu", k, j);
+            snprintf(pt, sizeof pt, "%d", 5 + 2 * (c % 4));
+            gp_quote(value, qvalue, sizeof qvalue);
+            fputs(first ? "" : ", \\\n     ", m);
+            gp_piece(m, rep, T_SWEEP_SIZES, "line", "N", n, "MARKER", pt, "COLOR", kernel_palette[c], "LEGEND", qvalue,
+                     (const char *)NULL);
             first = 0;
         }
+        if (m)
+            fclose(m);
+        gp_piece(g, rep, T_SWEEP_SIZES, "panel", "NAME", qname, "PLOT", plot ? plot : "", (const char *)NULL);
         fputc('\n', g);
+        free(plot);
     }
-    fprintf(g, "unset multiplot\n");
-    return gp_run(rep, g, stem);
+    return gp_chart(rep, stem, cols == 1 ? 1000 : 560 * cols, rows == 1 ? 600 : 1000, T_SWEEP_SIZES, &v);
 }
 
 /* At one size: the rate over the parameter value, one line per series. */
@@ -588,9 +878,7 @@ static int plot_sweep_values(pb_report_ctx *rep, const pb_family *f, const pb_ro
                              const pb_row **val, size_t nv, double size, const char *stem)
 {
     const pb_row *h = f->rows[0];
-    FILE *g = gp_open(rep, stem, 1000, 560);
-    if (!g)
-        return -1;
+    gpvals gv = {0};
     char title[600], v0[32], v1[32], xlabel[64];
     snprintf(title, sizeof title, "%s, %s = %.0f: %s over %s%s", f->name, pb_rep_size_name(h), size,
              pb_rep_metric_name(h), f->sweep, fallback_title(family_fallback(f)));
@@ -601,20 +889,22 @@ static int plot_sweep_values(pb_report_ctx *rep, const pb_family *f, const pb_ro
     snprintf(xlabel, sizeof xlabel, "%s%s", f->sweep, logx ? " (log scale)" : "");
     char caption[600];
     chart_caption(rep, f->rows, f->n, size, caption, sizeof caption);
-    gp_title(g, "title", title, caption, "");
-    gp_set(g, "xlabel", xlabel);
+    gv_title(rep, &gv, title, caption);
+    gv_str(rep, &gv, "XLABEL", xlabel);
+    FILE *g = gv_open(rep, &gv, "LOGX");
     if (logx)
         fprintf(g, "set logscale x 2\nset xrange [%g:%g]\n", a / 1.3, b * 1.3);
-    fprintf(g, "set key outside right top vertical noreverse Left\nset xtics (");
+    g = gv_open(rep, &gv, "XTICS");
     for (size_t v = 0; v < nv; ++v) {
         char value[32];
         pb_rep_param_get(val[v]->params, f->sweep, value, sizeof value);
         fprintf(g, "%s'%s' %s", v ? ", " : "", value, value);
     }
-    fprintf(g, ")\n");
     double lo, hi;
     rate_range(f, size, &lo, &hi);
-    put_y_axis(g, h, lo, fmax(hi, put_ceilings(g, f)));
+    hi = fmax(hi, gv_ceilings(rep, &gv, f));
+    put_y_axis(gv_open(rep, &gv, "YAXIS"), h, lo, hi);
+    g = gv_open(rep, &gv, "DATA");
     for (size_t k = 0; k < ng; ++k) {
         fprintf(g, "$g%zu << EOD\n", k);
         for (size_t v = 0; v < nv; ++v)
@@ -628,19 +918,21 @@ static int plot_sweep_values(pb_report_ctx *rep, const pb_family *f, const pb_ro
             }
         fprintf(g, "EOD\n");
     }
-    fprintf(g, "plot ");
+    g = gv_open(rep, &gv, "PLOT");
     for (size_t k = 0; k < ng; ++k) {
-        char name[120];
+        char name[120], legend[260], n[24], pt[16];
         const char *color;
         int marker;
         series_style(grp[k], &color, &marker);
         series_legend(grp[k], name, sizeof name);
-        fprintf(g, "%s$g%zu using 1:2 with linespoints lw 2 pt %d ps 0.9 lc rgb '%s' title ", k ? ", \\\n     " : "",
-                k, marker, color);
-        gp_str(g, name);
+        gp_quote(name, legend, sizeof legend);
+        snprintf(n, sizeof n, "%zu", k);
+        snprintf(pt, sizeof pt, "%d", marker);
+        fputs(k ? ", \\\n     " : "", g);
+        gp_piece(g, rep, T_SWEEP_VALUES, "line", "N", n, "MARKER", pt, "COLOR", color, "LEGEND", legend,
+                 (const char *)NULL);
     }
-    fputc('\n', g);
-    return gp_run(rep, g, stem);
+    return gp_chart(rep, stem, 1000, 560, T_SWEEP_VALUES, &gv);
 }
 
 /* Parameter values become x coordinates: only numbers can (portbench's are integers;
@@ -716,7 +1008,7 @@ static const pb_row *bar_cell(const pb_family *f, double size, const pb_row *var
 {
     for (size_t i = 0; i < f->n; ++i) {
         const pb_row *r = f->rows[i];
-        if (r->size == size && (pb_rep_plotted(r) || (with_fail && pb_row_is(r, "FAIL"))) &&
+        if (r->size == size && (pb_rep_plotted(r) || (with_fail && r->verified == PB_VERIFIED_FAIL)) &&
             pb_rep_same_group(r, grp) && !strcmp(r->variant, var->variant))
             return r;
     }
@@ -737,15 +1029,21 @@ static double bar_x(const pb_family *f, double size, const bars *b, size_t v, si
     return have ? (double)v + ((double)slot - (double)(m - 1) / 2) * b->width : NAN;
 }
 
-static void put_bars(FILE *g, const pb_family *f, double size, const bars *b)
+/* @FAILS@ and @DATA@ of bars.gp */
+static void put_bars(const pb_report_ctx *rep, gpvals *gv, const pb_family *f, double size, const bars *b)
 {
+    FILE *g = gv_open(rep, gv, "FAILS");
     for (size_t v = 0; v < b->nv; ++v)
         for (size_t k = 0; k < b->ng; ++k) {
             const pb_row *r = bar_cell(f, size, b->var[v], b->grp[k], 1);
-            if (r && pb_row_is(r, "FAIL")) /* a failed row leaves a gap: say why, in the gap */
-                fprintf(g, "set label 'FAIL' at first %g, graph 0.02 left rotate by 90 textcolor rgb '#d62728' front\n",
-                        bar_x(f, size, b, v, k));
+            char x[32];
+            if (r && r->verified == PB_VERIFIED_FAIL) { /* a failed row leaves a gap: say why, in the gap */
+                snprintf(x, sizeof x, "%g", bar_x(f, size, b, v, k));
+                gp_piece(g, rep, T_BARS, "fail", "X", x, (const char *)NULL);
+                fputc('\n', g);
+            }
         }
+    g = gv_open(rep, gv, "DATA");
     for (size_t k = 0; k < b->ng; ++k) {
         fprintf(g, "$b%zu << EOD\n", k);
         for (size_t v = 0; v < b->nv; ++v) {
@@ -765,7 +1063,7 @@ static int write_bar_plot(pb_report_ctx *rep, const pb_family *f, const char *st
     size_t nk = 0, widest = 1;
     for (size_t i = 0; b.var && b.grp && i < f->n; ++i) {
         const pb_row *r = f->rows[i];
-        if (r->size != size || !(pb_rep_plotted(r) || pb_row_is(r, "FAIL")))
+        if (r->size != size || !(pb_rep_plotted(r) || r->verified == PB_VERIFIED_FAIL))
             continue;
         size_t k = 0;
         while (k < b.nv && strcmp(b.var[k]->variant, r->variant) != 0)
@@ -792,49 +1090,46 @@ static int write_bar_plot(pb_report_ctx *rep, const pb_family *f, const char *st
         snprintf(title, sizeof title, "%s, %s = %.0f: %s per variant and backend%s", f->title, pb_rep_size_name(h),
                  size, pb_rep_metric_name(h), fallback_title(family_fallback(f)));
         snprintf(img, sizeof img, "%s_bars", stem);
-        FILE *g = gp_open(rep, img, 1000, 560);
-        rc = g ? 0 : -1;
-        if (g) {
-            char caption[600];
-            chart_caption(rep, f->rows, f->n, size, caption, sizeof caption);
-            gp_title(g, "title", title, caption, "");
-            gp_set(g, "xlabel", "variant");
-            double lo, hi;
-            rate_range(f, size, &lo, &hi);
-            put_y_axis(g, h, lo, fmax(hi, put_ceilings(g, f)));
-            fprintf(g, "set key outside right top vertical noreverse Left\nset grid noxtics\n"
-                       "set style fill solid 0.85 border -1\nset boxwidth %g absolute\nset xrange [-0.6:%g]\n"
-                       "set xtics nomirror%s (",
-                    b.width, (double)b.nv - 0.4, tics_crowded(b.var, b.nv, NULL, 0) ? " rotate by -45" : "");
-            for (size_t v = 0; v < b.nv; ++v) {
-                fprintf(g, "%s", v ? ", " : "");
-                gp_str(g, b.var[v]->variant);
-                fprintf(g, " %zu", v);
-            }
-            fprintf(g, ")\n");
-            put_bars(g, f, size, &b);
-            fprintf(g, "plot ");
-            int first = 1;
-            for (size_t k = 0; k < b.ng; ++k) {
-                int any = 0;
-                for (size_t v = 0; v < b.nv && !any; ++v)
-                    any = bar_cell(f, size, b.var[v], b.grp[k], 0) != NULL;
-                if (!any)
-                    continue; /* only FAIL rows: their labels say so */
-                char name[120];
-                const char *color;
-                int marker;
-                series_style(b.grp[k], &color, &marker);
-                series_legend(b.grp[k], name, sizeof name);
-                fprintf(g, "%s$b%zu using 1:2 with boxes lc rgb '%s' title ", first ? "" : ", \\\n     ", k, color);
-                gp_str(g, name);
-                first = 0;
-            }
-            fputc('\n', g);
-            rc = gp_run(rep, g, img);
-            if (rc == 0)
-                fprintf(rep->md, "![%s](%s.%s)\n\n", title, img, rep->ext);
+        gpvals gv = {0};
+        char caption[600];
+        chart_caption(rep, f->rows, f->n, size, caption, sizeof caption);
+        gv_title(rep, &gv, title, caption);
+        double lo, hi;
+        rate_range(f, size, &lo, &hi);
+        hi = fmax(hi, gv_ceilings(rep, &gv, f));
+        put_y_axis(gv_open(rep, &gv, "YAXIS"), h, lo, hi);
+        gv_fmt(rep, &gv, "BOXWIDTH", "%g", b.width);
+        gv_fmt(rep, &gv, "XMAX", "%g", (double)b.nv - 0.4);
+        gv_rotate(rep, &gv, tics_crowded(b.var, b.nv, NULL, 0));
+        FILE *g = gv_open(rep, &gv, "XTICS");
+        for (size_t v = 0; v < b.nv; ++v) {
+            fprintf(g, "%s", v ? ", " : "");
+            gp_str(g, b.var[v]->variant);
+            fprintf(g, " %zu", v);
         }
+        put_bars(rep, &gv, f, size, &b);
+        g = gv_open(rep, &gv, "PLOT");
+        int first = 1;
+        for (size_t k = 0; k < b.ng; ++k) {
+            int any = 0;
+            for (size_t v = 0; v < b.nv && !any; ++v)
+                any = bar_cell(f, size, b.var[v], b.grp[k], 0) != NULL;
+            if (!any)
+                continue; /* only FAIL rows: their labels say so */
+            char name[120], legend[260], n[24];
+            const char *color;
+            int marker;
+            series_style(b.grp[k], &color, &marker);
+            series_legend(b.grp[k], name, sizeof name);
+            gp_quote(name, legend, sizeof legend);
+            snprintf(n, sizeof n, "%zu", k);
+            fputs(first ? "" : ", \\\n     ", g);
+            gp_piece(g, rep, T_BARS, "bar", "N", n, "COLOR", color, "LEGEND", legend, (const char *)NULL);
+            first = 0;
+        }
+        rc = gp_chart(rep, img, 1000, 560, T_BARS, &gv);
+        if (rc == 0)
+            fprintf(rep->md, "![%s](%s.%s)\n\n", title, img, rep->ext);
     }
     free(b.var);
     free(b.grp);
@@ -881,9 +1176,7 @@ int pb_rep_plot_matrix(pb_report_ctx *rep, const pb_matrix *m, const pb_matrix_g
         }
     if (!(hi > 0))
         return 0;
-    FILE *g = gp_open(rep, stem, 1000, 560);
-    if (!g)
-        return -1;
+    gpvals gv = {0};
     char full[400], ylabel[96], caption[600];
     const pb_row **drawn = calloc((size_t)(m->ntc + 1) * ng + 1, sizeof *drawn);
     size_t nd = 0;
@@ -893,32 +1186,33 @@ int pb_rep_plot_matrix(pb_report_ctx *rep, const pb_matrix *m, const pb_matrix_g
     chart_caption(rep, drawn, nd, NAN, caption, sizeof caption);
     free(drawn);
     snprintf(full, sizeof full, "%s%s", title, fallback_title(fb));
-    gp_title(g, "title", full, caption, "");
-    gp_set(g, "xlabel", "variant");
+    gv_title(rep, &gv, full, caption);
     /* compilers are compared by ratios, often 10x and more apart: logarithmic from one
      * decade on, linear below (a log axis of less than a decade has one labelled tic) */
     int logy = hi / lo >= 10;
     snprintf(ylabel, sizeof ylabel, "%s [%s]%s", pb_rep_metric_name(h), pb_row_unit(h), logy ? " (log scale)" : "");
-    gp_set(g, "ylabel", ylabel);
+    gv_str(rep, &gv, "YLABEL", ylabel);
+    FILE *g = gv_open(rep, &gv, "YRANGE");
     if (logy)
         put_log_y(g, lo / 1.5, hi * 1.5);
     else
         fprintf(g, "set yrange [0:%.6g]\n", hi * 1.1);
-    fprintf(g, "set xrange [-0.5:%g]\nset key outside right top vertical noreverse Left\nset xtics nomirror%s (",
-            (double)ng - 0.5, tics_crowded(NULL, 0, grp, ng) ? " rotate by -45" : "");
+    gv_fmt(rep, &gv, "XMAX", "%g", (double)ng - 0.5);
+    gv_rotate(rep, &gv, tics_crowded(NULL, 0, grp, ng));
+    g = gv_open(rep, &gv, "XTICS");
     for (size_t v = 0; v < ng; ++v) {
         fprintf(g, "%s", v ? ", " : "");
         gp_str(g, grp[v]->head->variant);
         fprintf(g, " %zu", v);
     }
-    fprintf(g, ")\n");
+    g = gv_open(rep, &gv, "DATA");
     put_matrix_points(g, "$cud0", grp, ng, -1);
     for (int k = 0; k < m->ntc; ++k) {
         char name[32];
         snprintf(name, sizeof name, "$t%d", k);
         put_matrix_points(g, name, grp, ng, k);
     }
-    fprintf(g, "plot ");
+    g = gv_open(rep, &gv, "PLOT");
     int first = 1;
     for (int k = -1; k < m->ntc; ++k) {
         int any = 0;
@@ -930,19 +1224,21 @@ int pb_rep_plot_matrix(pb_report_ctx *rep, const pb_matrix *m, const pb_matrix_g
             continue;
         const char *color;
         int marker, rank;
-        char label[96];
+        char label[96], legend[200], name[32], pt[16];
         pb_series_style(k < 0 ? "cuda" : "omp", k < 0 ? "" : m->tc[k], &color, &marker, &rank);
         if (k < 0)
             snprintf(label, sizeof label, "cuda (reference)");
         else
             pb_series_title("omp", m->tc[k], label, sizeof label);
-        fprintf(g, "%s%s%d using 1:2 with linespoints lw 1.5 dt %d pt %d ps 1.3 lc rgb '%s' title ",
-                first ? "" : ", \\\n     ", k < 0 ? "$cud" : "$t", k < 0 ? 0 : k, k < 0 ? 2 : 1, marker, color);
-        gp_str(g, label);
+        gp_quote(label, legend, sizeof legend);
+        snprintf(name, sizeof name, "%s%d", k < 0 ? "$cud" : "$t", k < 0 ? 0 : k);
+        snprintf(pt, sizeof pt, "%d", marker);
+        fputs(first ? "" : ", \\\n     ", g);
+        gp_piece(g, rep, T_MATRIX, "line", "NAME", name, "DASH", k < 0 ? "2" : "1", "MARKER", pt, "COLOR", color,
+                 "LEGEND", legend, (const char *)NULL);
         first = 0;
     }
-    fputc('\n', g);
-    int rc = gp_run(rep, g, stem);
+    int rc = gp_chart(rep, stem, 1000, 560, T_MATRIX, &gv);
     if (rc == 0)
         fprintf(rep->md, "![%s](%s.%s)\n\n", full, stem, rep->ext);
     return rc;
@@ -994,11 +1290,7 @@ int pb_rep_plot_spread(pb_report_ctx *rep, const pb_rep_spread_item *it, size_t 
                 if (it[i].sp.n && !strcmp(it[i].row->variant, var[v]->variant) && pb_rep_same_group(it[i].row, grp[k]))
                     x[i] = (double)v + ((double)slot++ - (double)(m - 1) / 2) * width;
     }
-    FILE *g = gp_open(rep, stem, 1000, 560);
-    if (!g) {
-        free(var), free(grp), free(x);
-        return -1;
-    }
+    gpvals gv = {0};
     const pb_row *h = it[0].row;
     char full[700], ylabel[128], caption[600];
     const pb_row **drawn = calloc(3 * n + 1, sizeof *drawn);
@@ -1009,25 +1301,25 @@ int pb_rep_plot_spread(pb_report_ctx *rep, const pb_rep_spread_item *it, size_t 
     chart_caption(rep, drawn, nd, NAN, caption, sizeof caption);
     free(drawn);
     snprintf(full, sizeof full, "%s%s", title, fallback_title(fb));
-    gp_title(g, "title", full, caption, "");
-    gp_set(g, "xlabel", "variant");
+    gv_title(rep, &gv, full, caption);
     int logy = lo > 0 && hi / lo > 100;
     snprintf(ylabel, sizeof ylabel, "%s [%s]: median, bar min-max%s", pb_rep_metric_name(h), pb_row_unit(h),
              logy ? " (log scale)" : "");
-    gp_set(g, "ylabel", ylabel);
+    gv_str(rep, &gv, "YLABEL", ylabel);
+    FILE *g = gv_open(rep, &gv, "YRANGE");
     if (logy)
         put_log_y(g, lo / 1.5, hi * 1.5);
     else
         fprintf(g, "set yrange [0:%.6g]\n", hi * 1.1);
-    fprintf(g, "set key outside right top vertical noreverse Left\nset grid noxtics\nset xrange [-0.6:%g]\n"
-               "set xtics nomirror%s (",
-            (double)nv - 0.4, tics_crowded(var, nv, NULL, 0) ? " rotate by -45" : "");
+    gv_fmt(rep, &gv, "XMAX", "%g", (double)nv - 0.4);
+    gv_rotate(rep, &gv, tics_crowded(var, nv, NULL, 0));
+    g = gv_open(rep, &gv, "XTICS");
     for (size_t v = 0; v < nv; ++v) {
         fprintf(g, "%s", v ? ", " : "");
         gp_str(g, var[v]->variant);
         fprintf(g, " %zu", v);
     }
-    fprintf(g, ")\n");
+    g = gv_open(rep, &gv, "DATA");
     for (size_t k = 0; k < ng; ++k) {
         fprintf(g, "$s%zu << EOD\n", k);
         for (size_t i = 0; i < n; ++i)
@@ -1035,20 +1327,22 @@ int pb_rep_plot_spread(pb_report_ctx *rep, const pb_rep_spread_item *it, size_t 
                 fprintf(g, "%.6g %.6g %.6g %.6g\n", x[i], it[i].sp.median, it[i].sp.min, it[i].sp.max);
         fprintf(g, "EOD\n");
     }
-    fprintf(g, "plot ");
+    g = gv_open(rep, &gv, "PLOT");
     for (size_t k = 0; k < ng; ++k) {
-        char name[120];
+        char name[120], legend[260], num[24], pt[16];
         const char *color;
         int marker;
         series_style(grp[k], &color, &marker);
         series_legend(grp[k], name, sizeof name);
-        fprintf(g, "%s$s%zu using 1:2:3:4 with yerrorbars lw 1.5 pt %d ps 1.3 lc rgb '%s' title ", k ? ", \\\n     " : "",
-                k, marker, color);
-        gp_str(g, name);
+        gp_quote(name, legend, sizeof legend);
+        snprintf(num, sizeof num, "%zu", k);
+        snprintf(pt, sizeof pt, "%d", marker);
+        fputs(k ? ", \\\n     " : "", g);
+        gp_piece(g, rep, T_SPREAD, "point", "N", num, "MARKER", pt, "COLOR", color, "LEGEND", legend,
+                 (const char *)NULL);
     }
-    fputc('\n', g);
     free(var), free(grp), free(x);
-    rc = gp_run(rep, g, stem);
+    rc = gp_chart(rep, stem, 1000, 560, T_SPREAD, &gv);
     if (rc == 0)
         fprintf(rep->md, "![%s](%s.%s)\n\n", full, stem, rep->ext);
     return rc;
@@ -1175,51 +1469,51 @@ static int plot_roofline(pb_report_ctx *rep, const roof_set *s, const char *dtyp
     double ridge = top > 0 && slope > 0 ? top / slope : NAN; /* where a roof turns flat: in range */
     xlo = fmin(xlo / 4, ridge / 4), xhi = fmax(xhi * 4, ridge * 4);
     yhi = fmax(yhi, top);
-    FILE *g = gp_open(rep, stem, 1000, 680);
-    if (!g)
-        return -1;
+    gpvals gv = {0};
     char title[256], caption[600];
     snprintf(title, sizeof title, "%s roofline, %s: each variant at its benchmark's headline size",
              energy ? "energy" : "", dtype);
     chart_caption(rep, s->r, s->n, NAN, caption, sizeof caption);
-    gp_title(g, "title", title[0] == ' ' ? title + 1 : title, caption, "");
-    /* the key below: inside, it would cover roofs or points */
-    fprintf(g, "set key outside below center horizontal reverse Left\nset bmargin 9\n"
-               "set xlabel 'arithmetic intensity: FLOPs / bytes of the cost model (log scale)'\n"
-               "set logscale x 10\nset xrange [%.6g:%.6g]\n",
-            xlo, xhi);
-    fprintf(g, "set ylabel '%s (log scale)'\n", energy ? "GFLOP/J" : "GFLOP/s");
-    put_log_y(g, ylo / 2, yhi * 3);
+    gv_title(rep, &gv, title[0] == ' ' ? title + 1 : title, caption);
+    gv_fmt(rep, &gv, "XMIN", "%.6g", xlo);
+    gv_fmt(rep, &gv, "XMAX", "%.6g", xhi);
+    gv_fmt(rep, &gv, "YUNIT", "%s", energy ? "GFLOP/J" : "GFLOP/s");
+    put_log_y(gv_open(rep, &gv, "YAXIS"), ylo / 2, yhi * 3);
     /* the benchmarks' names over their intensity */
+    FILE *g = gv_open(rep, &gv, "LABELS");
     for (size_t i = 0; i < s->n; ++i) {
         size_t j = 0;
         while (j < i && strcmp(s->r[j]->benchmark, s->r[i]->benchmark) != 0)
             ++j;
         if (j < i)
             continue;
-        fprintf(g, "set label ");
-        gp_str(g, s->r[i]->benchmark);
-        fprintf(g, " at first %.9g, graph 0.04 center rotate by 90 textcolor rgb '#404040' front boxed\n",
-                s->r[i]->flops / s->r[i]->bytes);
+        char name[200], x[32];
+        gp_quote(s->r[i]->benchmark, name, sizeof name);
+        snprintf(x, sizeof x, "%.9g", s->r[i]->flops / s->r[i]->bytes);
+        gp_piece(g, rep, T_ROOFLINE, "bench", "NAME", name, "X", x, (const char *)NULL);
+        fputc('\n', g);
     }
-    int nlines = 0;
-    char lines[3][200];
+    g = gv_open(rep, &gv, "ROOFS");
+    FILE *plot = gv_open(rep, &gv, "PLOT");
+    int first = 1;
     if (energy) {
         put_roof(g, "emax", best_gbj, best_gfj);
-        snprintf(lines[nlines++], sizeof lines[0], "emax(x) with lines lw 2 lc rgb '#a05000' dt 1 title "
-                                                   "'best GB/J and GFLOP/J of these rows'");
+        gp_piece(plot, rep, T_ROOFLINE, "energy_roof", (const char *)NULL);
+        first = 0;
     } else {
         if (c.bw_meas > 0 || c.fl_meas > 0) {
             put_roof(g, "rmeas", c.bw_meas > 0 ? c.bw_meas : NAN, c.fl_meas > 0 ? c.fl_meas : NAN);
-            snprintf(lines[nlines++], sizeof lines[0], "rmeas(x) with lines lw 2 lc rgb '#a05000' dt 3 title "
-                                                       "'measured ceilings (portbench ceilings)'");
+            gp_piece(plot, rep, T_ROOFLINE, "measured_roof", (const char *)NULL);
+            first = 0;
         }
         if (c.bw_peak > 0 || c.fl_peak > 0) {
             put_roof(g, "rpeak", c.bw_peak > 0 ? c.bw_peak : NAN, c.fl_peak > 0 ? c.fl_peak : NAN);
-            snprintf(lines[nlines++], sizeof lines[0], "rpeak(x) with lines lw 2 lc rgb '#505050' dt 2 title '%s datasheet'",
-                     c.gpu);
+            fputs(first ? "" : ", \\\n     ", plot);
+            gp_piece(plot, rep, T_ROOFLINE, "peak_roof", "GPU", c.gpu, (const char *)NULL);
+            first = 0;
         }
     }
+    g = gv_open(rep, &gv, "DATA");
     for (size_t k = 0; k < s->ns; ++k) {
         fprintf(g, "$s%zu << EOD\n", k);
         for (size_t i = 0; i < s->n; ++i)
@@ -1227,23 +1521,21 @@ static int plot_roofline(pb_report_ctx *rep, const roof_set *s, const char *dtyp
                 fprintf(g, "%.9g %.6g\n", roof_x(s->r[i]), roof_y(s->r[i], energy));
         fprintf(g, "EOD\n");
     }
-    fprintf(g, "set samples 1000\nplot ");
-    int first = 1;
-    for (int l = 0; l < nlines; ++l, first = 0)
-        fprintf(g, "%s%s", first ? "" : ", \\\n     ", lines[l]);
     for (size_t k = 0; k < s->ns; ++k, first = 0) {
         const char *color;
         int marker;
-        char label[160];
+        char label[160], legend[340], num[24], pt[16];
         series_style(s->series[k], &color, &marker);
         pb_row_series(s->series[k], label, sizeof label);
         strncat(label, fallback_legend(s->series[k]), sizeof label - strlen(label) - 1);
-        fprintf(g, "%s$s%zu using 1:2 with points pt %d ps 1.1 lc rgb '%s' title ", first ? "" : ", \\\n     ", k,
-                marker, color);
-        gp_str(g, label);
+        gp_quote(label, legend, sizeof legend);
+        snprintf(num, sizeof num, "%zu", k);
+        snprintf(pt, sizeof pt, "%d", marker);
+        fputs(first ? "" : ", \\\n     ", plot);
+        gp_piece(plot, rep, T_ROOFLINE, "point", "N", num, "MARKER", pt, "COLOR", color, "LEGEND", legend,
+                 (const char *)NULL);
     }
-    fputc('\n', g);
-    return gp_run(rep, g, stem);
+    return gp_chart(rep, stem, 1000, 680, T_ROOFLINE, &gv);
 }
 
 int pb_rep_write_roofline(pb_report_ctx *rep, const pb_family *f, size_t nf)

@@ -41,7 +41,7 @@ int pb_changes_find(const pb_row *rows, size_t n, int by_time, double alpha, dou
     }
     size_t m = 0;
     for (size_t i = 0; i < n; ++i)
-        if (pb_row_is(&rows[i], "PASS") && pb_row_time(&rows[i]) > 0)
+        if (rows[i].verified == PB_VERIFIED_PASS && pb_row_time(&rows[i]) > 0)
             r[m++] = &rows[i];
     int device = 1;
     for (size_t i = 0; i < m; ++i) /* one clock for the whole series: device when every point has it */

@@ -16,6 +16,14 @@ extern "C" {
 /* The gnuplot executable ($PORTBENCH_GNUPLOT, else gnuplot on PATH): 0, or -1. */
 int pb_rep_find_gnuplot(char *path, size_t cap);
 
+/* The chart templates: the gnuplot programs the report fills with each chart's data, read
+ * once before anything is written. Each NAME.gp is taken from $PORTBENCH_REPORT_TEMPLATES
+ * when that directory has it (a user's restyled copy), else from the installed templates,
+ * share/portbench/report beside the bin/ of the running portbench. 0, or -1 with rep->err
+ * (a template missing or unreadable, or without a piece the report writes). */
+int pb_rep_load_templates(pb_report_ctx *rep);
+void pb_rep_free_templates(pb_report_ctx *rep);
+
 /* A family's charts: a parameter sweep (one line per value, one panel per backend), or
  * the rate over size and the bars of every variant and series at `size`. Each image is
  * linked in rep->md. 0, or -1 with rep->err. */

@@ -291,7 +291,7 @@ static int cmp_ref(const void *a, const void *b) { return strcmp(((const cuda_re
 static int on_cuda(const pb_store_point *p, void *ctx)
 {
     site *s = ctx;
-    if (!pb_row_is(p->row, "PASS") || !(pb_row_time(p->row) > 0))
+    if (p->row->verified != PB_VERIFIED_PASS || !(pb_row_time(p->row) > 0))
         return 0;
     cuda_ref *v = grow(s, s->ref, &s->capref, s->nref, sizeof *v);
     if (!v)
@@ -337,7 +337,7 @@ static int is_library(const pb_row *r) { return strcmp(r->variant, "lib") == 0; 
 static double point_ratio(const site *s, const pb_row *r, long long run, int *kind)
 {
     *kind = 0;
-    if (!pb_row_is(r, "PASS") || !(pb_row_time(r) > 0))
+    if (r->verified != PB_VERIFIED_PASS || !(pb_row_time(r) > 0))
         return NAN;
     if (isfinite(r->speedup_vs_lib) && r->speedup_vs_lib > 0) {
         *kind = 1;
@@ -356,9 +356,9 @@ static double ref_time(const site *s, const sbuf *b, size_t i, int device, int *
 {
     const pb_row *r = &b->rows.rows[i];
     *kind = 0;
-    if (!pb_row_is(r, "PASS") || !(pb_row_time(r) > 0) || is_library(r))
+    if (r->verified != PB_VERIFIED_PASS || !(pb_row_time(r) > 0) || is_library(r))
         return NAN;
-    int own_device = strcmp(r->clock, "device") == 0 && !isnan(r->device_time_median_s);
+    int own_device = r->clock == PB_CLOCK_DEVICE && !isnan(r->device_time_median_s);
     if (isfinite(r->speedup_vs_lib) && r->speedup_vs_lib > 0) {
         *kind = 1; /* speedup_vs_lib is on the row's clock column */
         return own_device == device ? pb_row_time(r) * r->speedup_vs_lib : NAN;
@@ -593,9 +593,9 @@ static void chart(FILE *f, const site *s, const sbuf *b, const pb_changes *ch)
         } else { /* FAIL, SKIP or no time: a cross on the axis */
             fprintf(f, "<text class=\"bad\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" data-i=\"%zu\" data-status=\"",
                     x, ax.bottom - 4, i);
-            esc(f, r->verified);
+            esc(f, pb_verified_name(r->verified));
             fputs("\">&#215;<title>", f);
-            esc(f, r->verified);
+            esc(f, pb_verified_name(r->verified));
             fprintf(f, ", run %lld %s</title></text>\n", b->run[i], when);
         }
     }
@@ -672,7 +672,7 @@ static void add_cells(site *s, const sbuf *b, const char *pg)
                   (isnan(b->started[x]) && !isnan(b->started[j])))
             if (LATER(any))
                 any = (long)j;
-            if (pb_row_is(&rows[j], "PASS") && LATER(pass))
+            if (rows[j].verified == PB_VERIFIED_PASS && LATER(pass))
                 pass = (long)j;
             if (isfinite(q) && kind == 1 && LATER(lib))
                 lib = (long)j;
@@ -681,7 +681,11 @@ static void add_cells(site *s, const sbuf *b, const char *pg)
 #undef LATER
         }
         /* a failure at the latest run is what the cell says, not an older ratio */
-        long pick = pb_row_is(&rows[any], "FAIL") ? any : lib >= 0 ? lib : cuda >= 0 ? cuda : pass >= 0 ? pass : any;
+        long pick = rows[any].verified == PB_VERIFIED_FAIL ? any
+                    : lib >= 0                             ? lib
+                    : cuda >= 0                            ? cuda
+                    : pass >= 0                            ? pass
+                                                           : any;
         const pb_row *p = &rows[pick];
         cell *v = grow(s, s->cell, &s->capcell, s->ncell, sizeof *v);
         if (!v)
@@ -697,7 +701,7 @@ static void add_cells(site *s, const sbuf *b, const char *pg)
         pb_series_where(p, c->where, sizeof c->where);
         pb_strlcpy(c->page, pg, sizeof c->page);
         pb_strlcpy(c->version, p->compiler_version, sizeof c->version);
-        pb_strlcpy(c->status, p->verified, sizeof c->status);
+        pb_strlcpy(c->status, pb_verified_name(p->verified), sizeof c->status);
         utc_text(b->started[pick], c->when, sizeof c->when);
         c->size = p->size;
         c->ratio = point_ratio(s, p, b->run[pick], &c->kind);
@@ -819,20 +823,21 @@ static void series_page(site *s)
             double ratio = point_ratio(s, r, b->run[i], &kind);
             utc_text(b->started[i], when, sizeof when);
             ratio_text(ratio, q, sizeof q);
-            double tt = pb_row_is(r, "PASS") ? pb_row_clock_time(r, ch.device) : NAN;
+            double tt = r->verified == PB_VERIFIED_PASS ? pb_row_clock_time(r, ch.device) : NAN;
             fprintf(f, "<tr><td>%zu</td><td class=\"l\">", i);
             esc(f, r->compiler_version);
             fputs("</td><td class=\"l\">", f);
             esc(f, r->toolchain);
             fprintf(f, "</td><td class=\"l\"><a href=\"../r/%lld.html\">%lld ", b->run[i], b->run[i]);
             esc(f, b->label[i] ? b->label[i] : "");
-            fprintf(f, "</a></td><td class=\"l\">%s</td><td data-v=\"%.6g\">%s</td><td>%s %s</td><td>%s%s</td>"
-                       "<td class=\"l%s\">",
+            fprintf(f,
+                    "</a></td><td class=\"l\">%s</td><td data-v=\"%.6g\">%s</td><td>%s %s</td><td>%s%s</td>"
+                    "<td class=\"l%s\">",
                     when, tt, pb_fmt_time(tt, PB_FMT_TEXT, t, sizeof t),
                     pb_fmt_rate(isnan(tt) ? NAN : pb_row_rate_on(r, ch.device), PB_FMT_TEXT, rate, sizeof rate),
-                    isnan(tt) ? "" : pb_row_unit(r), q,
-                    kind == 2 ? " (CUDA)" : "", pb_row_is(r, "FAIL") ? " fail" : "");
-            esc(f, r->verified);
+                    isnan(tt) ? "" : pb_row_unit(r), q, kind == 2 ? " (CUDA)" : "",
+                    r->verified == PB_VERIFIED_FAIL ? " fail" : "");
+            esc(f, pb_verified_name(r->verified));
             fputs("</td><td class=\"l n\">", f);
             esc(f, r->note);
             fputs("</td></tr>\n", f);
@@ -1153,8 +1158,8 @@ static void run_page(site *s, long long id)
     const char *complete = jtext(m, "complete", b3, sizeof b3);
     size_t npass = 0, nfail = 0, nskip = 0;
     for (size_t i = 0; i < r.rows.n; ++i)
-        npass += pb_row_is(&r.rows.rows[i], "PASS"), nfail += pb_row_is(&r.rows.rows[i], "FAIL"),
-            nskip += pb_row_is(&r.rows.rows[i], "SKIP");
+        npass += r.rows.rows[i].verified == PB_VERIFIED_PASS, nfail += r.rows.rows[i].verified == PB_VERIFIED_FAIL,
+            nskip += r.rows.rows[i].verified == PB_VERIFIED_SKIP;
     /* the toolchains and GPUs of its rows, each once */
     char **tcs = calloc(r.rows.n + 1, sizeof *tcs), **gpus = calloc(r.rows.n + 1, sizeof *gpus);
     size_t ntc = 0, ngpu = 0;
@@ -1175,7 +1180,7 @@ static void run_page(site *s, long long id)
         seen = 0;
         for (size_t k = 0; k < ngpu && !seen; ++k)
             seen = !strcmp(gpus[k], g);
-        if (!seen && strcmp(w->offload, "cpu") != 0)
+        if (!seen && w->offload != PB_OFFLOAD_CPU)
             gpus[ngpu++] = strdup(g);
     }
     if (tcs)
@@ -1303,14 +1308,14 @@ static void run_page(site *s, long long id)
             esc(f, w->params);
             fputs("</td><td class=\"l\">", f);
             esc(f, where);
-            double tt = pb_row_is(w, "PASS") ? pb_row_time(w) : NAN;
+            double tt = w->verified == PB_VERIFIED_PASS ? pb_row_time(w) : NAN;
             fprintf(f, "</td><td data-v=\"%.6g\">%s</td><td class=\"l\">", tt, pb_fmt_time(tt, PB_FMT_TEXT, t, sizeof t));
-            esc(f, w->clock);
+            esc(f, pb_rate_clock_name(w->clock));
             fprintf(f, "</td><td>%s %s</td><td>%s%s</td><td class=\"l%s\">",
                     pb_fmt_rate(isnan(tt) ? NAN : pb_row_rate(w), PB_FMT_TEXT, rate, sizeof rate),
                     isnan(tt) ? "" : pb_row_unit(w), q, kind == 2 ? "*" : "",
-                    pb_row_is(w, "FAIL") ? " fail" : "");
-            esc(f, w->verified);
+                    w->verified == PB_VERIFIED_FAIL ? " fail" : "");
+            esc(f, pb_verified_name(w->verified));
             fputs("</td><td class=\"l n\">", f);
             esc(f, w->note);
             fputs("</td></tr>\n", f);

@@ -53,9 +53,9 @@ static int write_rows_table(pb_report_ctx *rep, const pb_row *const *rows, size_
         pb_tab_put(&t, "%s", head[c]);
     for (size_t i = 0; i < n; ++i) {
         const pb_row *r = rows[i];
-        if (pb_row_is(r, "SKIP"))
+        if (r->verified == PB_VERIFIED_SKIP)
             continue;
-        int pass = pb_row_is(r, "PASS");
+        int pass = r->verified == PB_VERIFIED_PASS;
         double other = other_gbs ? r->gbs : r->gflops;
         char x[64], v[32];
         pb_rep_param_get(r->params, sweep ? sweep : "", v, sizeof v);
@@ -90,7 +90,7 @@ static int write_rows_table(pb_report_ctx *rep, const pb_row *const *rows, size_
 static const pb_row *cell_of(const pb_family *f, const pb_row *s, double size)
 {
     for (size_t i = 0; i < f->n; ++i)
-        if (f->rows[i]->size == size && pb_rep_same_series(f->rows[i], s) && !pb_row_is(f->rows[i], "SKIP"))
+        if (f->rows[i]->size == size && pb_rep_same_series(f->rows[i], s) && f->rows[i]->verified != PB_VERIFIED_SKIP)
             return f->rows[i];
     return NULL;
 }
@@ -98,7 +98,7 @@ static const pb_row *cell_of(const pb_family *f, const pb_row *s, double size)
 static void put_cell(pb_tab *t, const pb_row *r)
 {
     char x[32];
-    pb_tab_put(t, "%s", !r ? "" : pb_row_is(r, "FAIL") ? "**FAIL**" : rate_md(pb_row_rate(r), x, sizeof x));
+    pb_tab_put(t, "%s", !r ? "" : r->verified == PB_VERIFIED_FAIL ? "**FAIL**" : rate_md(pb_row_rate(r), x, sizeof x));
 }
 
 /* The headline rate by size: sizes as rows and series as columns when the series are
@@ -160,13 +160,14 @@ static int write_speedup_table(pb_report_ctx *rep, const pb_family *f, const pb_
     const pb_row **k = calloc(f->n + 1, sizeof *k);
     size_t nk = 0;
     for (size_t i = 0; k && i < f->n; ++i)
-        if (f->rows[i]->size == size && pb_rep_same_group(f->rows[i], group) && !pb_row_is(f->rows[i], "SKIP"))
+        if (f->rows[i]->size == size && pb_rep_same_group(f->rows[i], group) &&
+            f->rows[i]->verified != PB_VERIFIED_SKIP)
             k[nk++] = f->rows[i];
     if (!k)
         return -1;
     const pb_row *k1 = NULL, *prev = NULL;
     for (size_t i = 0; i < nk; ++i)
-        if (!strcmp(k[i]->variant, "k1") && pb_row_is(k[i], "PASS"))
+        if (!strcmp(k[i]->variant, "k1") && k[i]->verified == PB_VERIFIED_PASS)
             k1 = k[i];
     char name[80];
     pb_row_series(group, name, sizeof name);
@@ -179,7 +180,7 @@ static int write_speedup_table(pb_report_ctx *rep, const pb_family *f, const pb_
         pb_tab_put(&t, "%s", c == 2 ? pb_row_unit(group) : head[c]);
     for (size_t i = 0; i < nk; ++i) {
         const pb_row *r = k[i];
-        int pass = pb_row_is(r, "PASS") && pb_row_time(r) > 0, kv = is_k_variant(r->variant);
+        int pass = r->verified == PB_VERIFIED_PASS && pb_row_time(r) > 0, kv = is_k_variant(r->variant);
         char x[64];
         pb_tab_put(&t, "%s", r->variant);
         pb_tab_put(&t, "%s", pass ? pb_fmt_time(pb_row_time(r), PB_FMT_MD, x, sizeof x) : "");
@@ -256,8 +257,8 @@ static int write_sweep_table(pb_report_ctx *rep, const pb_family *f, double size
         for (size_t k = 0; k < ng; ++k) {
             const pb_row *r = NULL;
             for (size_t i = 0; i < f->n && !r; ++i)
-                if (f->rows[i]->size == size && pb_rep_same_group(f->rows[i], grp[k]) && !pb_row_is(f->rows[i], "SKIP") &&
-                    !strcmp(f->rows[i]->params, val[v]->params))
+                if (f->rows[i]->size == size && pb_rep_same_group(f->rows[i], grp[k]) &&
+                    f->rows[i]->verified != PB_VERIFIED_SKIP && !strcmp(f->rows[i]->params, val[v]->params))
                     r = f->rows[i];
             int fl = r && pb_row_flops_headline(r);
             double pct = !r ? NAN : fl ? (meas ? r->pct_measured_flops : r->pct_peak_flops)
@@ -265,7 +266,7 @@ static int write_sweep_table(pb_report_ctx *rep, const pb_family *f, double size
             snprintf(pc, sizeof pc, isnan(pct) ? "" : pct < 9.95 ? " (%.1f%%)" : " (%.0f%%)", pct);
             if (!r)
                 pb_tab_put(&t, "%s", "");
-            else if (pb_row_is(r, "FAIL"))
+            else if (r->verified == PB_VERIFIED_FAIL)
                 pb_tab_put(&t, "**FAIL**");
             else
                 pb_tab_put(&t, "%s%s", rate_md(pb_row_rate(r), x, sizeof x), pc);
@@ -311,7 +312,7 @@ static int write_other_sizes(pb_report_ctx *rep, const pb_family *f, double size
     const pb_row **o = calloc(f->n + 1, sizeof *o);
     size_t n = 0;
     for (size_t i = 0; o && i < f->n; ++i)
-        if (f->rows[i]->size != size && !pb_row_is(f->rows[i], "SKIP"))
+        if (f->rows[i]->size != size && f->rows[i]->verified != PB_VERIFIED_SKIP)
             o[n++] = f->rows[i];
     if (!o)
         return -1;
@@ -410,8 +411,8 @@ static int write_family(pb_report_ctx *rep, const pb_family *f)
 {
     size_t measured = 0, nfail = 0;
     for (size_t i = 0; i < f->n; ++i) {
-        measured += !pb_row_is(f->rows[i], "SKIP");
-        nfail += pb_row_is(f->rows[i], "FAIL");
+        measured += f->rows[i]->verified != PB_VERIFIED_SKIP;
+        nfail += f->rows[i]->verified == PB_VERIFIED_FAIL;
     }
     if (!measured)
         return 0; /* listed under "Skipped" already */
@@ -503,8 +504,8 @@ static void write_failures(pb_report_ctx *rep, const pb_rowset *s)
 {
     size_t nfail = 0, nskip = 0;
     for (size_t i = 0; i < s->n; ++i) {
-        nfail += pb_row_is(&s->rows[i], "FAIL");
-        nskip += pb_row_is(&s->rows[i], "SKIP");
+        nfail += s->rows[i].verified == PB_VERIFIED_FAIL;
+        nskip += s->rows[i].verified == PB_VERIFIED_SKIP;
     }
     if (!nfail) {
         fprintf(rep->md, "Every measured row passed verification (%zu row(s) skipped).\n\n", nskip);
@@ -521,7 +522,7 @@ static void write_failures(pb_report_ctx *rep, const pb_rowset *s)
             pb_tab_put(&t, "%s", head[c]);
         for (size_t i = 0; i < s->n; ++i) {
             const pb_row *r = &s->rows[i];
-            if (!pb_row_is(r, "FAIL"))
+            if (r->verified != PB_VERIFIED_FAIL)
                 continue;
             char x[160];
             pb_tab_put(&t, "%s", r->benchmark);
@@ -551,12 +552,14 @@ static void write_failures(pb_report_ctx *rep, const pb_rowset *s)
         const pb_row *r = &s->rows[i];
         int seen = 0;
         for (size_t j = 0; j < i && !seen; ++j)
-            seen = pb_row_is(&s->rows[j], "SKIP") && pb_rep_same_group(&s->rows[j], r) && !strcmp(s->rows[j].note, r->note);
-        if (!pb_row_is(r, "SKIP") || seen)
+            seen = s->rows[j].verified == PB_VERIFIED_SKIP && pb_rep_same_group(&s->rows[j], r) &&
+                   !strcmp(s->rows[j].note, r->note);
+        if (r->verified != PB_VERIFIED_SKIP || seen)
             continue;
         size_t n = 0;
         for (size_t j = i; j < s->n; ++j)
-            n += pb_row_is(&s->rows[j], "SKIP") && pb_rep_same_group(&s->rows[j], r) && !strcmp(s->rows[j].note, r->note);
+            n += s->rows[j].verified == PB_VERIFIED_SKIP && pb_rep_same_group(&s->rows[j], r) &&
+                 !strcmp(s->rows[j].note, r->note);
         char name[80];
         pb_row_series(r, name, sizeof name);
         fprintf(rep->md, "- %s: %zu row(s): %s\n", name, n, r->note[0] ? r->note : "(no reason given)");
@@ -774,7 +777,9 @@ static const char report_details[] =
     "(log y when the values span more than 100x).\n"
     "\n"
     "needs gnuplot (Debian: gnuplot-nox; scripts/setup.sh installs it); PORTBENCH_GNUPLOT names\n"
-    "another executable.\n"
+    "another executable. The charts are gnuplot templates (share/portbench/report/*.gp):\n"
+    "PORTBENCH_REPORT_TEMPLATES names a directory whose templates are used instead (restyle a\n"
+    "chart by editing a copy; no rebuild). Each chart's script (.gp) is written beside it.\n"
     "exit status: 0 written; 2 usage or input error, gnuplot missing or failing.\n";
 
 const pb_cmdspec pb_report_spec = {
@@ -910,6 +915,12 @@ int pb_cmd_report(int argc, char **argv)
         free(files);
         return PB_EXIT_USAGE;
     }
+    if (pb_rep_load_templates(&rep) != 0) {
+        pb_errorf("%s", rep.err);
+        pb_rep_free_templates(&rep);
+        free(files);
+        return PB_EXIT_USAGE;
+    }
     rep.dir = a.dir;
     rep.ext = a.format;
     rep.threshold = a.threshold;
@@ -930,6 +941,7 @@ int pb_cmd_report(int argc, char **argv)
         pb_index_free(&rep.src);
     }
     pb_rowset_free(&s);
+    pb_rep_free_templates(&rep);
     free(counts);
     free(files);
     if (rc != 0) {

@@ -202,20 +202,20 @@ static void add(note *n, const char *fmt, ...)
 }
 
 /* "base", "new" or "base and new": the sides where some row has this status. */
-static const char *sides_with(const pb_side *b, const pb_side *n, const char *verified)
+static const char *sides_with(const pb_side *b, const pb_side *n, pb_verified verified)
 {
     int in_b = 0, in_n = 0;
     for (size_t i = 0; i < b->n; ++i)
-        in_b |= pb_row_is(b->row[i], verified);
+        in_b |= b->row[i]->verified == verified;
     for (size_t i = 0; i < n->n; ++i)
-        in_n |= pb_row_is(n->row[i], verified);
+        in_n |= n->row[i]->verified == verified;
     return in_b && in_n ? "base and new" : in_b ? "base" : "new";
 }
 
 static int all_pass(const pb_side *s)
 {
     for (size_t i = 0; i < s->n; ++i)
-        if (!pb_row_is(s->row[i], "PASS"))
+        if (s->row[i]->verified != PB_VERIFIED_PASS)
             return 0;
     return s->n > 0;
 }
@@ -228,9 +228,9 @@ static void change_note(const pb_side *bs, const pb_side *ns, const pb_cmp *c, i
     out->len = 0;
     out->buf[0] = '\0';
     if (c->verdict == PB_FAILED)
-        add(out, "FAIL in %s", sides_with(bs, ns, "FAIL"));
+        add(out, "FAIL in %s", sides_with(bs, ns, PB_VERIFIED_FAIL));
     if (c->verdict == PB_SKIPPED) { /* nothing was measured: other differences do not matter */
-        add(out, "SKIP in %s", sides_with(bs, ns, "SKIP"));
+        add(out, "SKIP in %s", sides_with(bs, ns, PB_VERIFIED_SKIP));
         if (all_pass(bs))
             add(out, "passed in base, not measured in new");
         return;
@@ -242,9 +242,9 @@ static void change_note(const pb_side *bs, const pb_side *ns, const pb_cmp *c, i
     }
     if (bs->n > 1 || ns->n > 1)
         add(out, "%zu vs %zu runs", bs->n, ns->n);
-    if (strcmp(b->clock, n->clock) != 0)
-        add(out, "%s clock (clock column %s -> %s)", pb_clock_name(c->device), b->clock[0] ? b->clock : "?",
-            n->clock[0] ? n->clock : "?");
+    if (b->clock != n->clock)
+        add(out, "%s clock (clock column %s -> %s)", pb_clock_name(c->device),
+            b->clock ? pb_rate_clock_name(b->clock) : "?", n->clock ? pb_rate_clock_name(n->clock) : "?");
     else
         add(out, "%s clock", pb_clock_name(c->device));
     if (tc_changed)
@@ -259,9 +259,9 @@ static void change_note(const pb_side *bs, const pb_side *ns, const pb_cmp *c, i
     pb_row_gpu_label(n, wn, sizeof wn);
     if (inst && strcmp(wb, wn) != 0) /* matched by rank and index across nodes, or renumbered */
         add(out, "gpu %s -> %s", wb[0] ? wb : "?", wn[0] ? wn : "?");
-    if (strcmp(b->offload, n->offload) != 0)
-        add(out, "offload %s -> %s", b->offload, n->offload);
-    if (strcmp(n->throttled, "yes") == 0 || strcmp(b->throttled, "yes") == 0)
+    if (b->offload != n->offload)
+        add(out, "offload %s -> %s", pb_offload_name(b->offload), pb_offload_name(n->offload));
+    if (n->throttled == PB_TRI_YES || b->throttled == PB_TRI_YES)
         add(out, "throttled");
 }
 
@@ -287,17 +287,17 @@ static void put_pair(pb_tab *t, const pb_side *b, const pb_side *n, int tc_chang
 static void put_only(pb_tab *t, const pb_row *r, int in_base, unsigned inst, pb_fmt fmt)
 {
     char x[64];
-    const char *time = pb_fmt_time(pb_row_is(r, "PASS") ? pb_row_time(r) : NAN, fmt, x, sizeof x);
+    const char *time = pb_fmt_time(r->verified == PB_VERIFIED_PASS ? pb_row_time(r) : NAN, fmt, x, sizeof x);
     put_key_cells(t, r, inst);
     pb_tab_put(t, "%s", in_base ? time : "");
     pb_tab_put(t, "%s", in_base ? "" : time);
     pb_tab_put(t, "%s", "");
     pb_tab_put(t, "%s", "");
     pb_tab_put(t, "%s", in_base ? "ONLY-BASE" : "ONLY-NEW");
-    pb_tab_put(t, "%s%s", r->verified,
-               in_base && pb_row_is(r, "PASS")    ? ": missing in new"
-               : !in_base && pb_row_is(r, "FAIL") ? ": fails, only in new"
-                                                  : "");
+    pb_tab_put(t, "%s%s", pb_verified_name(r->verified),
+               in_base && r->verified == PB_VERIFIED_PASS    ? ": missing in new"
+               : !in_base && r->verified == PB_VERIFIED_FAIL ? ": fails, only in new"
+                                                             : "");
 }
 
 /* Lines for people, collected while the table is made and printed before it: what makes
@@ -351,7 +351,8 @@ static void list_only(FILE *out, const pb_rowset *s, const long *partner, const 
         if (partner[i] < 0) {
             char key[480];
             row_name(&s->rows[i], inst, key, sizeof key);
-            fprintf(out, fmt == PB_FMT_MD ? "- `%s` (%s)\n" : "  %s (%s)\n", key, s->rows[i].verified);
+            fprintf(out, fmt == PB_FMT_MD ? "- `%s` (%s)\n" : "  %s (%s)\n", key,
+                    pb_verified_name(s->rows[i].verified));
         }
 }
 
@@ -378,7 +379,7 @@ static void list_lost_gpus(FILE *out, const pb_rowset *base, const pb_rowset *cu
         for (size_t i = 0, j; i < nb; i = j) {
             size_t rows = 0;
             for (j = i; j < nb && cmp_uuid(&b[j], &b[i]) == 0; ++j)
-                rows += pb_row_is(b[j], "PASS");
+                rows += b[j]->verified == PB_VERIFIED_PASS;
             if (!rows || bsearch(&b[i], c, nc, sizeof *c, cmp_uuid))
                 continue;
             char where[160];
@@ -519,7 +520,7 @@ static int compare_two(const cmp_args *a, side_set *base, side_set *cur, FILE *o
         } else if (c.verdict == PB_AMBIGUOUS) {
             ++why[c.why];
             lines_add(&amb, "AMBIGUOUS", n.row[0], inst, reason);
-        } else if (c.verdict == PB_FAILED && strcmp(sides_with(&b, &n, "FAIL"), "base") != 0) {
+        } else if (c.verdict == PB_FAILED && strcmp(sides_with(&b, &n, PB_VERIFIED_FAIL), "base") != 0) {
             lines_add(&fl, "FAIL in new", n.row[0], inst, NULL);
         } else if (c.verdict == PB_SKIPPED && all_pass(&b)) {
             lines_add(&fl, "passed in base, skipped in new", b.row[0], inst, NULL);
@@ -528,7 +529,7 @@ static int compare_two(const cmp_args *a, side_set *base, side_set *cur, FILE *o
     for (size_t i = 0; i < base->first.n; ++i)
         if (p.of_base[i] < 0) {
             ++only_b;
-            if (pb_row_is(&base->first.rows[i], "PASS"))
+            if (base->first.rows[i].verified == PB_VERIFIED_PASS)
                 lines_add(&fl, "passed in base, missing in new", &base->first.rows[i], inst, NULL);
             if (a->fmt == PB_FMT_CSV) /* one table for scripts: unmatched rows included */
                 put_only(&t, &base->first.rows[i], 1, inst, a->fmt);
@@ -536,7 +537,7 @@ static int compare_two(const cmp_args *a, side_set *base, side_set *cur, FILE *o
     for (size_t j = 0; j < cur->first.n; ++j)
         if (p.of_new[j] < 0) {
             ++only_n;
-            if (pb_row_is(&cur->first.rows[j], "FAIL"))
+            if (cur->first.rows[j].verified == PB_VERIFIED_FAIL)
                 lines_add(&fl, "FAIL, only in new", &cur->first.rows[j], inst, NULL);
             if (a->fmt == PB_FMT_CSV)
                 put_only(&t, &cur->first.rows[j], 0, inst, a->fmt);

@@ -32,7 +32,7 @@ typedef struct summary {
     unsigned instance; /* PB_KEY_GPU or PB_KEY_SLOT: a case per GPU (or rank); 0: one per case */
 } summary;
 
-static int counted(const pb_row *r) { return pb_row_is(r, "PASS") && pb_row_rate(r) > 0; }
+static int counted(const pb_row *r) { return r->verified == PB_VERIFIED_PASS && pb_row_rate(r) > 0; }
 
 static void keep_best(const pb_row **best, const pb_row *r)
 {
@@ -96,7 +96,7 @@ static void add_row(summary *s, scase *c, const pb_row *r)
         keep_best(&c->omp[k], r);
     else
         return;
-    c->clocks |= strcmp(r->clock, "device") == 0 ? 2 : 1;
+    c->clocks |= r->clock == PB_CLOCK_DEVICE ? 2 : 1;
 }
 
 static int build(summary *s, const pb_rowset *rows)
@@ -156,7 +156,7 @@ static double fraction(const scase *c, const pb_row *r)
 static const char *clock_name(int clocks) { return clocks == 3 ? "mixed" : clocks == 2 ? "device" : "host"; }
 static const char *clock_of(const scase *c) { return clock_name(c->clocks); }
 
-static int fallback(const pb_row *r) { return r && strcmp(r->offload, "host-fallback") == 0; }
+static int fallback(const pb_row *r) { return r && r->offload == PB_OFFLOAD_HOST_FALLBACK; }
 
 static const char *size_name(const pb_row *r)
 {
@@ -311,7 +311,7 @@ static void put_long_row(const summary *s, const scase *c, const pb_row *r, cons
     pb_tab_put(t, "%s", pb_fmt_rate(pb_row_rate(r), PB_FMT_CSV, x, sizeof x));
     pb_tab_put(t, "%s", ref);
     pb_tab_put(t, "%s", pb_fmt_num(fraction(c, r), "%.4g", PB_FMT_CSV, x, sizeof x));
-    pb_tab_put(t, "%s", r->offload);
+    pb_tab_put(t, "%s", pb_offload_name(r->offload));
     if (s->instance) { /* where the case ran: its GPU (or rank) */
         const pb_row *h = c->head;
         pb_tab_put(t, "%s", h->host);

@@ -555,14 +555,15 @@ static int read_json_results(const char *path, pb_store_run *r, char *err, size_
                 ok = snprintf(text, sizeof text, "%.17g", v->valuedouble) > 0 && pb_row_set(&row, name, text) == 0;
             else
                 ok = 0;
-            if (!ok) {
+            if (!ok && cJSON_IsString(v) && !pb_csv_column_is_number(c)) /* an enum column */
+                snprintf(err, cap, "%s: row %zu: '%s' has an unknown value '%.40s'", path, i + 1, name, v->valuestring);
+            else if (!ok)
                 snprintf(err, cap, "%s: row %zu: '%s' is not a %s", path, i + 1, name,
                          pb_csv_column_is_number(c) ? "number" : "string");
-                rc = -1;
-            }
+            rc = ok ? rc : -1;
         }
-        if (rc == 0 && !pb_row_is(&row, "PASS") && !pb_row_is(&row, "FAIL") && !pb_row_is(&row, "SKIP")) {
-            snprintf(err, cap, "%s: row %zu: verified '%s' is not PASS, FAIL or SKIP", path, i + 1, row.verified);
+        if (rc == 0 && row.verified == PB_VERIFIED_NONE) {
+            snprintf(err, cap, "%s: row %zu: verified '' is not PASS, FAIL or SKIP", path, i + 1);
             rc = -1;
         }
         if (rc == 0 && read_samples(jget(o, "samples"), &r->samples[i]) != 0) {

@@ -58,8 +58,9 @@ static int write_gpu_list(pb_report_ctx *rep, const pb_rowset *s, size_t *ngpus)
             const pb_row *r = &s->rows[i];
             if (!pb_row_same_instance(r, g[k], rep->instance))
                 continue;
-            pass += pb_row_is(r, "PASS"), fail += pb_row_is(r, "FAIL"), skip += pb_row_is(r, "SKIP");
-            if (!device[0] && strcmp(r->offload, "device") == 0)
+            pass += r->verified == PB_VERIFIED_PASS, fail += r->verified == PB_VERIFIED_FAIL;
+            skip += r->verified == PB_VERIFIED_SKIP;
+            if (!device[0] && r->offload == PB_OFFLOAD_DEVICE)
                 device = r->device; /* the GPU's name: CPU and fallback rows say "host" */
         }
         char label[160], x[32];
@@ -110,12 +111,12 @@ static void put_note(pb_tab *t, const item *it)
     size_t len = 0;
     for (size_t i = 0; i < it->n && len < sizeof note; ++i) {
         const pb_row *r = it->rows[i];
-        if (pb_row_is(r, "PASS") && pb_row_rate(r) > 0)
+        if (r->verified == PB_VERIFIED_PASS && pb_row_rate(r) > 0)
             continue;
         char where[160];
         pb_row_gpu_label(r, where, sizeof where);
         len += (size_t)snprintf(note + len, sizeof note - len, "%s%s on %s", len ? "; " : "",
-                                pb_row_is(r, "PASS") ? "no rate" : r->verified, where);
+                                r->verified == PB_VERIFIED_PASS ? "no rate" : pb_verified_name(r->verified), where);
     }
     pb_tab_put(t, "%s", note);
 }
@@ -132,7 +133,7 @@ static int write_case(pb_report_ctx *rep, const pb_family *f, double size)
     const pb_row **at = rc == 0 ? calloc(f->n + 1, sizeof *at) : NULL;
     rc = at ? rc : -1;
     for (size_t i = 0; rc == 0 && i < f->n; ++i)
-        if (f->rows[i]->size == size && !pb_row_is(f->rows[i], "SKIP"))
+        if (f->rows[i]->size == size && f->rows[i]->verified != PB_VERIFIED_SKIP)
             at[np++] = f->rows[i];
     for (size_t i = 0; rc == 0 && i < np; ++i) {
         size_t k = 0;

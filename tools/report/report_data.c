@@ -16,11 +16,14 @@
 
 /* ---- rows ---- */
 
-int pb_rep_plotted(const pb_row *r) { return pb_row_is(r, "PASS") && pb_row_rate(r) > 0 && isfinite(pb_row_rate(r)); }
+int pb_rep_plotted(const pb_row *r)
+{
+    return r->verified == PB_VERIFIED_PASS && pb_row_rate(r) > 0 && isfinite(pb_row_rate(r));
+}
 
 int pb_rep_is_reference(const pb_row *r) { return !strcmp(r->variant, "lib") || !strcmp(r->variant, "baseline"); }
 
-int pb_rep_fallback(const pb_row *r) { return strcmp(r->offload, "host-fallback") == 0; }
+int pb_rep_fallback(const pb_row *r) { return r->offload == PB_OFFLOAD_HOST_FALLBACK; }
 
 const char *pb_rep_metric_name(const pb_row *r)
 {
@@ -410,7 +413,7 @@ double pb_rep_headline_size(const pb_family *f)
     for (size_t i = 0, j; i < f->n; i = j) {
         size_t c = 0, ok = 0;
         for (j = i; j < f->n && f->rows[j]->size == f->rows[i]->size; ++j) {
-            c += !pb_row_is(f->rows[j], "SKIP");
+            c += f->rows[j]->verified != PB_VERIFIED_SKIP;
             ok += pb_rep_plotted(f->rows[j]);
         }
         if (ok && c >= bestn)
@@ -423,7 +426,7 @@ size_t pb_rep_family_sizes(const pb_family *f, double *out)
 {
     size_t n = 0;
     for (size_t i = 0; i < f->n; ++i)
-        if (!pb_row_is(f->rows[i], "SKIP") && (n == 0 || out[n - 1] != f->rows[i]->size))
+        if (f->rows[i]->verified != PB_VERIFIED_SKIP && (n == 0 || out[n - 1] != f->rows[i]->size))
             out[n++] = f->rows[i]->size;
     return n;
 }
@@ -466,7 +469,7 @@ size_t pb_rep_family_series(const pb_family *f, const pb_row **out, int with_fai
 {
     size_t n = 0;
     for (size_t i = 0; i < f->n; ++i) {
-        if (!(pb_rep_plotted(f->rows[i]) || (with_fail && pb_row_is(f->rows[i], "FAIL"))))
+        if (!(pb_rep_plotted(f->rows[i]) || (with_fail && f->rows[i]->verified == PB_VERIFIED_FAIL)))
             continue;
         size_t k = 0;
         while (k < n && !pb_rep_same_series(out[k], f->rows[i]))
@@ -515,7 +518,7 @@ void pb_rep_sweep_axes(const pb_family *f, double size, const pb_row **grp, size
     *ng = *nv = 0;
     for (size_t i = 0; i < f->n; ++i) {
         const pb_row *r = f->rows[i];
-        if (isnan(size) ? !pb_rep_plotted(r) : r->size != size || pb_row_is(r, "SKIP"))
+        if (isnan(size) ? !pb_rep_plotted(r) : r->size != size || r->verified == PB_VERIFIED_SKIP)
             continue;
         size_t k = 0;
         while (k < *ng && !pb_rep_same_group(grp[k], r))

@@ -170,7 +170,7 @@ static void add_metric(cJSON *test, const char *metric, const double *v, size_t 
 static size_t row_times(const pb_store_run *run, size_t i, double **out)
 {
     const pb_row *r = &run->rows.rows[i];
-    int device = strcmp(r->clock, "device") == 0;
+    int device = r->clock == PB_CLOCK_DEVICE;
     const pb_samples *s = run->samples ? &run->samples[i] : NULL;
     size_t n = 0;
     *out = malloc(((s ? s->n : 0) + 1) * sizeof **out);
@@ -273,7 +273,7 @@ int pb_lnt_reports(const pb_store_run *run, void *reports, size_t *left_out)
         return -1;
     for (size_t i = 0; i < rows->n; ++i) {
         const pb_row *r = &rows->rows[i];
-        if (pb_row_is(r, "SKIP") || !r->compiler_version[0]) {
+        if (r->verified == PB_VERIFIED_SKIP || !r->compiler_version[0]) {
             ++*left_out;
             continue;
         }
@@ -314,7 +314,7 @@ int pb_lnt_reports(const pb_store_run *run, void *reports, size_t *left_out)
             cJSON_AddStringToObject(test, "name", it->name);
             cJSON_AddItemToArray(g->tests, test);
         }
-        if (pb_row_is(r, "FAIL")) {
+        if (r->verified == PB_VERIFIED_FAIL) {
             if (!cJSON_GetObjectItemCaseSensitive(test, "execution_status"))
                 cJSON_AddNumberToObject(test, "execution_status", 1); /* lnt.testing.FAIL */
             continue;

@@ -189,23 +189,23 @@ static void print_counts(FILE *f, const pb_rowset *rows)
 {
     size_t failed = 0, skipped = 0;
     for (size_t i = 0; i < rows->n; ++i) {
-        failed += strcmp(rows->rows[i].verified, "FAIL") == 0;
-        skipped += strcmp(rows->rows[i].verified, "SKIP") == 0;
+        failed += rows->rows[i].verified == PB_VERIFIED_FAIL;
+        skipped += rows->rows[i].verified == PB_VERIFIED_SKIP;
     }
     fprintf(f, "\n%zu rows: %zu passed, %zu failed, %zu skipped\n", rows->n, rows->n - failed - skipped, failed,
             skipped);
     for (size_t i = 0; i < rows->n; ++i) {
         const pb_row *r = &rows->rows[i];
-        int first = strcmp(r->verified, "SKIP") == 0;
+        int first = r->verified == PB_VERIFIED_SKIP;
         for (size_t k = 0; k < i && first; ++k)
-            first = !(strcmp(rows->rows[k].verified, "SKIP") == 0 && strcmp(rows->rows[k].note, r->note) == 0);
+            first = !(rows->rows[k].verified == PB_VERIFIED_SKIP && strcmp(rows->rows[k].note, r->note) == 0);
         if (!first)
             continue;
         char who[512] = "";
         for (size_t k = i; k < rows->n; ++k) {
             const pb_row *s = &rows->rows[k];
             char one[80], padded[520];
-            if (strcmp(s->verified, "SKIP") != 0 || strcmp(s->note, r->note) != 0)
+            if (s->verified != PB_VERIFIED_SKIP || strcmp(s->note, r->note) != 0)
                 continue;
             pb_series_title(s->backend, s->toolchain, one, sizeof one);
             snprintf(padded, sizeof padded, ", %s,", who);

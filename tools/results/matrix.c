@@ -116,15 +116,15 @@ static int find_steps(pb_matrix *m, const char *baselines, char *err, size_t cap
 static int all_pass(const pb_matrix_cell *c)
 {
     for (size_t i = 0; i < c->n; ++i)
-        if (!pb_row_is(c->row[i], "PASS"))
+        if (c->row[i]->verified != PB_VERIFIED_PASS)
             return 0;
     return c->n > 0;
 }
 
-static int any_is(const pb_matrix_cell *c, const char *verified)
+static int any_is(const pb_matrix_cell *c, pb_verified verified)
 {
     for (size_t i = 0; i < c->n; ++i)
-        if (pb_row_is(c->row[i], verified))
+        if (c->row[i]->verified == verified)
             return 1;
     return 0;
 }
@@ -139,9 +139,9 @@ static pb_matrix_step judge(const pb_matrix_cell *older, const pb_matrix_cell *n
     pb_verdict v = pb_classify_sides(&b, &n, threshold, c);
     if (v == PB_FAILED || v == PB_SKIPPED)
         c->ratio = NAN; /* the time of a wrong result is no result */
-    if (any_is(newer, "FAIL") && all_pass(older))
+    if (any_is(newer, PB_VERIFIED_FAIL) && all_pass(older))
         return PB_STEP_REGRESSION;
-    if (any_is(older, "FAIL") && all_pass(newer))
+    if (any_is(older, PB_VERIFIED_FAIL) && all_pass(newer))
         return PB_STEP_IMPROVED;
     switch (v) {
     case PB_SLOWER:
@@ -263,7 +263,7 @@ const char *pb_matrix_step_name(pb_matrix_step s)
 
 static double passed_time(const pb_row *r)
 {
-    return r && pb_row_is(r, "PASS") && pb_row_time(r) > 0 ? pb_row_time(r) : NAN;
+    return r && r->verified == PB_VERIFIED_PASS && pb_row_time(r) > 0 ? pb_row_time(r) : NAN;
 }
 
 /* A cell's time and rate: the median of its runs (the first run's row with one run). */
@@ -295,14 +295,18 @@ static double cell_rate(const pb_matrix_cell *c)
 static void put_time_rate(pb_tab *t, const pb_matrix_cell *c, pb_fmt fmt, int with_time)
 {
     char x[64];
-    const char *s = !c->n ? "" : any_is(c, "FAIL") ? "FAIL" : any_is(c, "SKIP") ? "skip" : NULL;
+    const char *s = !c->n ? "" : any_is(c, PB_VERIFIED_FAIL) ? "FAIL" : any_is(c, PB_VERIFIED_SKIP) ? "skip" : NULL;
     if (s && fmt == PB_FMT_CSV)
         s = "";
     if (with_time)
         pb_tab_put(t, "%s", s ? s : pb_fmt_time(cell_time(c), fmt, x, sizeof x));
     pb_tab_put(t, "%s", s ? s : pb_fmt_rate(cell_rate(c), fmt, x, sizeof x));
     if (fmt == PB_FMT_CSV)
-        pb_tab_put(t, "%s", c->n ? (any_is(c, "FAIL") ? "FAIL" : any_is(c, "SKIP") ? "SKIP" : "PASS") : "");
+        pb_tab_put(t, "%s",
+                   c->n ? (any_is(c, PB_VERIFIED_FAIL)   ? "FAIL"
+                           : any_is(c, PB_VERIFIED_SKIP) ? "SKIP"
+                                                         : "PASS")
+                        : "");
 }
 
 /* The fastest passing toolchain, or "tie: a, b" naming every one within the threshold
