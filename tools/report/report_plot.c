@@ -803,6 +803,24 @@ static int has_points(const pb_family *f, const pb_row *grp, const pb_row *val)
 /* Over size: one panel per series (CUDA first, as the course puts CUDA left and OpenMP
  * right), one line per parameter value in the same colour on every panel, one y axis
  * shared by all panels so that they compare at a glance. */
+/* One plot clause per series, from template T's PIECE (N, MARKER, COLOR, LEGEND), joined
+ * by gnuplot's line continuation: the series of the sweep-by-value and spread charts. */
+static void put_series(FILE *g, const pb_report_ctx *rep, int t, const char *piece, const pb_row **grp, size_t ng)
+{
+    for (size_t k = 0; k < ng; ++k) {
+        char name[120], legend[260], num[24], pt[16];
+        const char *color;
+        int marker;
+        series_style(grp[k], &color, &marker);
+        series_legend(grp[k], name, sizeof name);
+        gp_quote(name, legend, sizeof legend);
+        snprintf(num, sizeof num, "%zu", k);
+        snprintf(pt, sizeof pt, "%d", marker);
+        fputs(k ? ", \\\n     " : "", g);
+        gp_piece(g, rep, t, piece, "N", num, "MARKER", pt, "COLOR", color, "LEGEND", legend, (const char *)NULL);
+    }
+}
+
 static int plot_sweep_sizes(pb_report_ctx *rep, const pb_family *f, const pb_row **grp, size_t ng, const pb_row **val,
                             size_t nv, const char *stem)
 {
@@ -919,19 +937,7 @@ static int plot_sweep_values(pb_report_ctx *rep, const pb_family *f, const pb_ro
         fprintf(g, "EOD\n");
     }
     g = gv_open(rep, &gv, "PLOT");
-    for (size_t k = 0; k < ng; ++k) {
-        char name[120], legend[260], n[24], pt[16];
-        const char *color;
-        int marker;
-        series_style(grp[k], &color, &marker);
-        series_legend(grp[k], name, sizeof name);
-        gp_quote(name, legend, sizeof legend);
-        snprintf(n, sizeof n, "%zu", k);
-        snprintf(pt, sizeof pt, "%d", marker);
-        fputs(k ? ", \\\n     " : "", g);
-        gp_piece(g, rep, T_SWEEP_VALUES, "line", "N", n, "MARKER", pt, "COLOR", color, "LEGEND", legend,
-                 (const char *)NULL);
-    }
+    put_series(g, rep, T_SWEEP_VALUES, "line", grp, ng);
     return gp_chart(rep, stem, 1000, 560, T_SWEEP_VALUES, &gv);
 }
 
@@ -1328,19 +1334,7 @@ int pb_rep_plot_spread(pb_report_ctx *rep, const pb_rep_spread_item *it, size_t 
         fprintf(g, "EOD\n");
     }
     g = gv_open(rep, &gv, "PLOT");
-    for (size_t k = 0; k < ng; ++k) {
-        char name[120], legend[260], num[24], pt[16];
-        const char *color;
-        int marker;
-        series_style(grp[k], &color, &marker);
-        series_legend(grp[k], name, sizeof name);
-        gp_quote(name, legend, sizeof legend);
-        snprintf(num, sizeof num, "%zu", k);
-        snprintf(pt, sizeof pt, "%d", marker);
-        fputs(k ? ", \\\n     " : "", g);
-        gp_piece(g, rep, T_SPREAD, "point", "N", num, "MARKER", pt, "COLOR", color, "LEGEND", legend,
-                 (const char *)NULL);
-    }
+    put_series(g, rep, T_SPREAD, "point", grp, ng);
     free(var), free(grp), free(x);
     rc = gp_chart(rep, stem, 1000, 560, T_SPREAD, &gv);
     if (rc == 0)
