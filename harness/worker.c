@@ -535,6 +535,73 @@ static int energy_rep(void *ctx)
     return one_rep(e->be, e->v, e->a, NULL);
 }
 
+/* best never runs slower than a course version of its own backend. The tuning table holds
+ * one launch shape per GPU, toolchain and dtype, swept at one size; at other sizes a course
+ * version can be faster (on the H100, clang-14's dmvm v8 from nx=1000 to 6000, with the
+ * matrix in L2 or rows that are not whole 16-byte groups: results/h100/best/20261126T1433Z_dmvm_sizes/).
+ * So a GPU row of `best` first times best and every course version of its benchmark that
+ * this backend runs for the case (the fastest of PICK_CALLS calls each, on the backend's own
+ * clock: CUDA's events, else the host's around a call that completes; a version over twice
+ * the fastest so far gets one call), then
+ * runs the fastest for everything after: its check, warm-ups and timed repetitions. The
+ * row stays `best`; its note names what ran. Off where a run measures one candidate on
+ * purpose (PB_TUNE: portbench tune; gemm's candidate selectors) and on the host
+ * (PB_TEST_BEST_PICK=1 turns it on there for the tests; =course makes a course version win). */
+enum { PICK_CALLS = 3 };
+static const char *const gemm_selectors[] = {"PB_GEMM_K7_CONFIG", "PB_GEMM_BEST_CONFIG", "PB_GEMM_OMP_BEST_CONFIG"};
+
+static double pick_time(const pb_backend *be, const pb_variant *v, const pb_args *a, double fastest)
+{
+    double best = -1;                                               /* no call yet: below any bound */
+    for (int k = 0; k < PICK_CALLS && !(best > 2 * fastest); ++k) { /* the first call always */
+        double dev = -1, t = pb_now();
+        if (one_rep(be, v, a, &dev) != PB_OK)
+            return INFINITY;
+        t = dev > 0 ? dev : pb_now() - t;
+        best = best < 0 || t < best ? t : best;
+    }
+    return best;
+}
+
+static const pb_variant *pick_fastest(const backend_state *bs, const pb_variant *v, const pb_case *c, pb_args *a,
+                                      int gpu_row, char *note, size_t cap)
+{
+    const char *test = getenv("PB_TEST_BEST_PICK");
+    int on = strcmp(v->name, "best") == 0 && (gpu_row || test) && !getenv(PB_TUNE_ENV);
+    for (size_t k = 0; k < sizeof gemm_selectors / sizeof *gemm_selectors; ++k)
+        on = on && !getenv(gemm_selectors[k]);
+    if (!on)
+        return v;
+    const double mine = pick_time(bs->be, v, a, INFINITY);
+    if (!(mine < INFINITY))
+        return v; /* best does not run here: its own checked run says why */
+    const double best_s = test && strcmp(test, "course") == 0 ? INFINITY : mine;
+    const pb_variant *won = v, *runner = NULL;
+    double fastest = best_s, runner_s = INFINITY;
+    size_t nall;
+    const pb_variant *all = pb_registry_variants(pb_registry_tables, bs->be, &nall);
+    for (size_t i = 0; i < nall; ++i) {
+        const pb_variant *u = &all[i];
+        char why[200];
+        if (strcmp(u->benchmark, c->bench->name) || !strcmp(u->name, "best") || !strcmp(u->name, "lib") ||
+            !strcmp(u->name, "baseline") || !(u->dtypes & PB_DT(c->dtype)) ||
+            (c->bench->variant_check && c->bench->variant_check(c, u->name, why, sizeof why) != PB_OK))
+            continue;
+        const double t = pick_time(bs->be, u, a, fastest < runner_s ? fastest : runner_s);
+        if (t < runner_s)
+            runner = u, runner_s = t;
+        if (t < fastest)
+            won = u, fastest = t;
+    }
+    if (won != v)
+        snprintf(note, cap, "ran the course's %s, faster here than best's own kernel (%.3g against %.3g ms)", won->name,
+                 fastest * 1e3, mine * 1e3);
+    else if (runner)
+        snprintf(note, cap, "best's own kernel, faster here than every course version (%.3g ms; %s %.3g ms)",
+                 mine * 1e3, runner->name, runner_s * 1e3);
+    return won;
+}
+
 static void measure(worker *w, const backend_state *bs, const pb_variant *v, const host_case *h, pb_args *a,
                     double transfer_s)
 {
@@ -547,9 +614,11 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     int gpu_row = r.offload == PB_OFFLOAD_DEVICE;
     pb_energy_source gpu;
     pb_energy_source_nvml(&gpu);
-    char cool_note[160] = "";
+    char cool_note[160] = "", pick_note[200] = "";
     if (gpu_row && o->cooldown != 0) /* --cooldown: before the configuration's first run */
         r.cooldown_s = pb_cooldown_wait(&gpu, o->cooldown, w->start_temp_c, cool_note, sizeof cool_note);
+    /* what runs from here on: v, or for best the faster course version (pick_fastest) */
+    const pb_variant *run = pick_fastest(bs, v, c, a, gpu_row, pick_note, sizeof pick_note);
 
     /* The checked run comes first (poisoned output, offload flag cleared): it is also the
      * first untimed run and tells how long one run takes, so that --time-budget bounds the
@@ -566,7 +635,7 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         rc = be->upload(a->ran_on, &zero, sizeof zero);
     double t0 = pb_now();
     if (rc == PB_OK)
-        rc = one_rep(be, v, a, NULL);
+        rc = one_rep(be, run, a, NULL);
     double one = pb_now() - t0, spent = one; /* one: the shortest untimed run so far */
     if (rc == PB_OK) {
         pass = check_output(be, h, a, &chk, note, sizeof note);
@@ -577,7 +646,7 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     int warmups = 0;
     while (rc == PB_OK && warmups < o->warmup && !(budget > 0 && spent + one * (1 + o->reps) > budget)) {
         double t = pb_now();
-        rc = one_rep(be, v, a, NULL);
+        rc = one_rep(be, run, a, NULL);
         double d = pb_now() - t;
         spent += d;
         one = d < one ? d : one;
@@ -598,9 +667,9 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     const char *stop = reps < o->reps ? "time-budget" : "reps";
     timing t = {0}; /* freed on every path, also when the warm-up failed */
     if (rc == PB_OK && o->max_noise > 0)
-        rc = adaptive_reps(o, be, v, a, reps, stop, spent, one, traced, gpu_row, &t, &reps, &stop);
+        rc = adaptive_reps(o, be, run, a, reps, stop, spent, one, traced, gpu_row, &t, &reps, &stop);
     else if (rc == PB_OK)
-        rc = timed_reps(be, v, a, reps, traced, gpu_row, &t);
+        rc = timed_reps(be, run, a, reps, traced, gpu_row, &t);
     if (gpu_row) {
         pb_nvml_sample(&after);
         record_gpu_state(&r, &before, &after);
@@ -615,7 +684,7 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     pb_energy energy;
     int energy_measured = rc == PB_OK && pass && gpu_row && o->energy;
     if (energy_measured) {
-        energy_rep_ctx ec = {be, v, a};
+        energy_rep_ctx ec = {be, run, a};
         rc = pb_energy_measure(&gpu, energy_rep, &ec, o->energy_window, &energy);
     }
 
@@ -675,16 +744,16 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
             snprintf(text, sizeof text, "shape %s", shape);
             note_add(&r, text);
         }
+        note_add(&r, pick_note);
     }
     /* gemm's candidate selectors (cuda/gemm.cu, omp_target/gemm.c): a row measured under
      * one says so, since it did not run the table's choice */
-    static const char *const selectors[] = {"PB_GEMM_K7_CONFIG", "PB_GEMM_BEST_CONFIG", "PB_GEMM_OMP_BEST_CONFIG"};
-    for (size_t k = 0; k < sizeof selectors / sizeof *selectors; ++k) {
-        const char *val = getenv(selectors[k]);
+    for (size_t k = 0; k < sizeof gemm_selectors / sizeof *gemm_selectors; ++k) {
+        const char *val = getenv(gemm_selectors[k]);
         if (val && strcmp(c->bench->name, "gemm") == 0 && (!strcmp(v->name, "best") || !strcmp(v->name, "k7"))) {
             size_t len = strlen(r.note);
-            snprintf(r.note + len, sizeof r.note - len, "%s%s=%s (run-time override)", len ? "; " : "", selectors[k],
-                     val);
+            snprintf(r.note + len, sizeof r.note - len, "%s%s=%s (run-time override)", len ? "; " : "",
+                     gemm_selectors[k], val);
         }
     }
     timing_free(&t);
