@@ -539,10 +539,12 @@ static int energy_rep(void *ctx)
  * one launch shape per GPU, toolchain and dtype, swept at one size; at other sizes a course
  * version can be faster (on the H100, clang-14's dmvm v8 from nx=1000 to 6000, with the
  * matrix in L2 or rows that are not whole 16-byte groups: results/h100/best/20261126T1433Z_dmvm_sizes/).
+ * Timed on the host clock, the pick chose wrong at small sizes, where launch overhead
+ * outweighs the kernel (results/h100/best/20261126T1512Z_pick_host_clock/).
  * So a GPU row of `best` first times best and every course version of its benchmark that
- * this backend runs for the case (the fastest of PICK_CALLS calls each, on the backend's own
- * clock: CUDA's events, else the host's around a call that completes; a version over twice
- * the fastest so far gets one call), then
+ * this backend runs for the case (the fastest of PICK_CALLS timed calls each, on the clock
+ * the row reports: the device's where traced, as the timed loop; a version over twice the
+ * fastest so far after one call gets no more), then
  * runs the fastest for everything after: its check, warm-ups and timed repetitions. The
  * row stays `best`; its note names what ran. Off where a run measures one candidate on
  * purpose (PB_TUNE: portbench tune; gemm's candidate selectors) and on the host
@@ -550,15 +552,20 @@ static int energy_rep(void *ctx)
 enum { PICK_CALLS = 3 };
 static const char *const gemm_selectors[] = {"PB_GEMM_K7_CONFIG", "PB_GEMM_BEST_CONFIG", "PB_GEMM_OMP_BEST_CONFIG"};
 
-static double pick_time(const pb_backend *be, const pb_variant *v, const pb_args *a, double fastest)
+static double pick_time(const pb_backend *be, const pb_variant *v, const pb_args *a, double fastest, int traced)
 {
-    double best = -1;                                               /* no call yet: below any bound */
-    for (int k = 0; k < PICK_CALLS && !(best > 2 * fastest); ++k) { /* the first call always */
-        double dev = -1, t = pb_now();
-        if (one_rep(be, v, a, &dev) != PB_OK)
+    double best = -1; /* no call yet: below any bound */
+    for (int round = 0; round < 2 && !(best > 2 * fastest); ++round) { /* one call, then the others */
+        const int n = round ? PICK_CALLS - 1 : 1;
+        timing t;
+        const int rc = timed_reps(be, v, a, n, traced, 0, &t);
+        for (int k = 0; rc == PB_OK && k < n; ++k) {
+            const double s = t.device[k] > 0 ? t.device[k] : t.host[k]; /* the clock the row reports */
+            best = best < 0 || s < best ? s : best;
+        }
+        timing_free(&t);
+        if (rc != PB_OK)
             return INFINITY;
-        t = dev > 0 ? dev : pb_now() - t;
-        best = best < 0 || t < best ? t : best;
     }
     return best;
 }
@@ -572,7 +579,8 @@ static const pb_variant *pick_fastest(const backend_state *bs, const pb_variant 
         on = on && !getenv(gemm_selectors[k]);
     if (!on)
         return v;
-    const double mine = pick_time(bs->be, v, a, INFINITY);
+    const int traced = gpu_row && pb_trace_active(); /* the device clock, as the row's times */
+    const double mine = pick_time(bs->be, v, a, INFINITY, traced);
     if (!(mine < INFINITY))
         return v; /* best does not run here: its own checked run says why */
     const double best_s = test && strcmp(test, "course") == 0 ? INFINITY : mine;
@@ -587,7 +595,7 @@ static const pb_variant *pick_fastest(const backend_state *bs, const pb_variant 
             !strcmp(u->name, "baseline") || !(u->dtypes & PB_DT(c->dtype)) ||
             (c->bench->variant_check && c->bench->variant_check(c, u->name, why, sizeof why) != PB_OK))
             continue;
-        const double t = pick_time(bs->be, u, a, fastest < runner_s ? fastest : runner_s);
+        const double t = pick_time(bs->be, u, a, fastest < runner_s ? fastest : runner_s, traced);
         if (t < runner_s)
             runner = u, runner_s = t;
         if (t < fastest)
