@@ -554,7 +554,7 @@ static const char *const gemm_selectors[] = {"PB_GEMM_K7_CONFIG", "PB_GEMM_BEST_
 
 static double pick_time(const pb_backend *be, const pb_variant *v, const pb_args *a, double fastest, int traced)
 {
-    double best = -1; /* no call yet: below any bound */
+    double best = -1;                                                  /* no call yet: below any bound */
     for (int round = 0; round < 2 && !(best > 2 * fastest); ++round) { /* one call, then the others */
         const int n = round ? PICK_CALLS - 1 : 1;
         timing t;
