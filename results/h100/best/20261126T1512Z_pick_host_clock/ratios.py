@@ -1,8 +1,10 @@
-# best over the fastest course version per toolchain, dtype and nx, from the runs' --json; what best ran
-import json,glob,re,collections
+# best over the fastest course version per toolchain, dtype and nx, from the recorded CSVs; what best ran
+import csv,glob,re,collections
 rows=[]
-for f in sorted(glob.glob('logs/*.json')):
-    rows+=json.load(open(f))['rows']
+for f in sorted(glob.glob('h100-sxm/*/*/results.csv')):
+    rows+=list(csv.DictReader(open(f)))
+for r in rows:
+    r['gbs']=float(r['gbs']) if r['gbs'] not in ('','nan') else None
 d=collections.defaultdict(dict); note={}; ver=collections.Counter()
 for r in rows:
     if r.get('gbs') is None or r.get('verified')!='PASS': continue
