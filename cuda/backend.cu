@@ -128,7 +128,7 @@ static int cuda_rep_end(double *device_s)
 cublasHandle_t pb_cublas_handle(void) { return cublas; }
 
 /* Every row of these backends is in a kernel file's table (cuda/<benchmark>.cu: the
- * registry, harness/pb_registry.h), the library bars (cuBLAS, CUB, the runtime's copy and
+ * registry, harness/worker/pb_registry.h), the library bars (cuBLAS, CUB, the runtime's copy and
  * memset) with their benchmarks' kernels. */
 static const pb_backend cuda_backend = {
     "cuda",        "nvcc",         NVCC_VERSION, 0,    cuda_init, cuda_finish, cuda_alloc, cuda_release, cuda_upload,

@@ -19,7 +19,7 @@ int pb_cuda_check_launch(const char *what)
 
 /* ---- the launch shapes of the `best` variants ---- */
 
-/* one row per benchmark of pb_benches (harness/pb_benchmarks.def), the first BEST_MAX;
+/* one row per benchmark of pb_benches (harness/benchmarks/pb_benchmarks.def), the first BEST_MAX;
  * a row may name a dtype (pb_tuning.c) */
 enum { BEST_MAX = 32 };
 static pb_shape shapes[BEST_MAX][PB_NDTYPES];

@@ -342,7 +342,7 @@ static int run_cublas(const pb_args *a)
 #define STR(x) STR2(x)
 
 /* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
- * benchmark's order (harness/bench_dmvm.c lists the names) */
+ * benchmark's order (harness/benchmarks/bench_dmvm.c lists the names) */
 extern "C" const pb_variant pb_variants_cuda_dmvm[] = {
     {"dmvm", "v0", "one thread per row, dest[row] accumulated in global memory", PB_DT_FP, run<0>, "cuda", 0},
     {"dmvm", "v1", "one thread per row, register accumulator: cut global-memory traffic", PB_DT_FP, run<1>, "cuda", 0},

@@ -620,7 +620,7 @@ static int run_best(const pb_args *a)
 static int run_cublas(const pb_args *a) { return BY_TYPE(cublas_gemm, pb_cublas_handle(), a); }
 
 /* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
- * benchmark's order (harness/bench_gemm.c lists the names) */
+ * benchmark's order (harness/benchmarks/bench_gemm.c lists the names) */
 extern "C" const pb_variant pb_variants_cuda_gemm[] = {
     {"gemm", "k1", "naive: one thread per element of C, threadIdx.x walks rows (uncoalesced)", PB_DT_FP, run_k1, "cuda",
      0},

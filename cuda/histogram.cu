@@ -192,7 +192,7 @@ static int run_cub(const pb_args *a)
 }
 
 /* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
- * benchmark's order (harness/bench_histogram.c lists the names) */
+ * benchmark's order (harness/benchmarks/bench_histogram.c lists the names) */
 extern "C" const pb_variant pb_variants_cuda_histogram[] = {
     {"histogram", "global", "one global atomicAdd per key", PB_DT(PB_INT) | PB_DT(PB_FLOAT), run_global, "cuda", 0},
     {"histogram", "shared", "per-block shared-memory histogram, merged with one global atomic per bin",

@@ -1,6 +1,6 @@
 /* `best` in CUDA for the micro benchmarks: the fastest correct code this project knows for
  * stream, copy, fill and fma (their other variants are in micro.cu), with launch shapes
- * from the tuning table (harness/pb_tuning.c) chosen at init for the GPU at hand (compute
+ * from the tuning table (harness/core/pb_tuning.c) chosen at init for the GPU at hand (compute
  * capability, SM count, pb_cuda_best_shape). What each does:
  *  - wide loads: 16 bytes per load (float4, double2, int4) where the data allows it,
  *    several per thread and step, so that enough bytes are in flight per SM to cover
@@ -175,7 +175,7 @@ static int run_fill_best(const pb_args *a)
 static int run_fma_best(const pb_args *a) { return a->dtype == PB_FLOAT ? fma_run<float>(a) : fma_run<double>(a); }
 
 /* bench, name, what it teaches (portbench list), dtypes, run, backend, flags. The registry
- * lists each row after its benchmark's rows of micro.cu (harness/pb_registry.h). */
+ * lists each row after its benchmark's rows of micro.cu (harness/worker/pb_registry.h). */
 extern "C" const pb_variant pb_variants_cuda_micro_best[] = {
     {"stream", "best", "16-byte vector loads and stores, several per thread (tuned shape)", PB_DT_FP, run_stream_best,
      "cuda", PB_V_SHAPED},

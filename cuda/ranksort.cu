@@ -116,7 +116,7 @@ static int run_best(const pb_args *a)
 static int run_cub(const pb_args *a) { return a->dtype == PB_INT ? cub_sort<int32_t>(a) : cub_sort<float>(a); }
 
 /* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
- * benchmark's order (harness/bench_ranksort.c lists the names) */
+ * benchmark's order (harness/benchmarks/bench_ranksort.c lists the names) */
 extern "C" const pb_variant pb_variants_cuda_ranksort[] = {
     {"ranksort", "block", "rank sort in one block, one thread per key (n <= 1024)", PB_DT(PB_INT) | PB_DT(PB_FLOAT),
      run_block, "cuda", 0},

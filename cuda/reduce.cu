@@ -413,7 +413,7 @@ static int run_atomic(const pb_args *a) { return BY_TYPE(atomic_sum, a); }
 static int run_cub(const pb_args *a) { return BY_TYPE(cub_sum, a); }
 
 /* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
- * benchmark's order (harness/bench_reduce.c lists the names) */
+ * benchmark's order (harness/benchmarks/bench_reduce.c lists the names) */
 extern "C" const pb_variant pb_variants_cuda_reduce[] = {
     {"reduce", "k0", "global memory only, one launch per tree level (in place, idx = 2*s*tid)", PB_DT_ALL, run_k0,
      "cuda", 0},

@@ -196,7 +196,7 @@ template <int W> static int run(const pb_args *a) { return BY_TYPE(W); }
 static int run_best(const pb_args *a) { return a->dtype == PB_FLOAT ? best<float>(a) : best<double>(a); }
 
 /* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
- * benchmark's order (harness/bench_transpose.c lists the names) */
+ * benchmark's order (harness/benchmarks/bench_transpose.c lists the names) */
 extern "C" const pb_variant pb_variants_cuda_transpose[] = {
     {"transpose", "naive", "one thread per element: coalesced reads, strided writes", PB_DT_FP, run<NAIVE>, "cuda", 0},
     {"transpose", "tile", "32x32 shared-memory tile: both sides coalesced, 32-way bank conflicts", PB_DT_FP, run<TILED>,

@@ -142,7 +142,7 @@ static int run_gridstride(const pb_args *a)
 static int run_best(const pb_args *a) { return a->dtype == PB_FLOAT ? best<float>(a) : best<double>(a); }
 
 /* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
- * benchmark's order (harness/bench_vecadd.c lists the names) */
+ * benchmark's order (harness/benchmarks/bench_vecadd.c lists the names) */
 extern "C" const pb_variant pb_variants_cuda_vecadd[] = {
     {"vecadd", "naive", "one thread per element (the course's vecAddKernel)", PB_DT_FP, run_naive, "cuda", 0},
     {"vecadd", "gridstride", "at most 1024 blocks, each thread strides over the array", PB_DT_FP, run_gridstride,

@@ -118,7 +118,7 @@ static int run_tile(const pb_args *a) { return a->dtype == PB_FLOAT ? window<flo
 static int run_best(const pb_args *a) { return a->dtype == PB_FLOAT ? best<float>(a) : best<double>(a); }
 
 /* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
- * benchmark's order (harness/bench_window.c lists the names) */
+ * benchmark's order (harness/benchmarks/bench_window.c lists the names) */
 extern "C" const pb_variant pb_variants_cuda_window[] = {
     {"window", "naive", "each output reads its 2R+1 inputs from global memory", PB_DT_FP, run_naive, "cuda", 0},
     {"window", "tile", "shared-memory tile with halo: each input read once per block", PB_DT_FP, run_tile, "cuda", 0},

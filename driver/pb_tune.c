@@ -1,5 +1,5 @@
 /* portbench tune BENCH: the documented sweep of launch-shape candidates for the `best`
- * variants on the GPU at hand, printed as rows of the tuning table (harness/pb_tuning.c)
+ * variants on the GPU at hand, printed as rows of the tuning table (harness/core/pb_tuning.c)
  * to paste and commit.
  *
  * How it measures: candidate k of every toolchain's list runs in one `portbench BENCH
@@ -155,7 +155,7 @@ static void usage(FILE *f)
             "                            [--allow-host-fallback] [--quiet]\n"
             "  Runs the documented sweep of launch-shape candidates for BENCH's `best` variant on this GPU\n"
             "  and prints the fastest verified candidate of each toolchain as a row of the tuning table\n"
-            "  (harness/pb_tuning.c), for this GPU's compute capability.\n"
+            "  (harness/core/pb_tuning.c), for this GPU's compute capability.\n"
             "  BENCH: %s.\n"
             "  Defaults: --backend cuda,omp,omp@gcc, the sweep's size (dmvm nx=8192, fma n=2^22, reduce n=2^27,\n"
             "  transpose n=8192, histogram n=2^26 with --bins 256, ranksort n=2^16, others n=2^25),\n"
@@ -172,7 +172,7 @@ static void usage(FILE *f)
             "  Candidates (elems=16, vector=16 and form=1, 2 run in OpenMP only; form=1 is the kernel written\n"
             "  as the course's v1 / `kernel` loop with the shape's launch clauses, form=2 the same loop without\n"
             "  them (the runtime's launch); window's form=1, in CUDA and OpenMP, sums elems consecutive outputs\n"
-            "  per thread; see harness/pb_tuning.c; method=1 and 2 are the same kernel as `target teams loop`\n"
+            "  per thread; see harness/core/pb_tuning.c; method=1 and 2 are the same kernel as `target teams loop`\n"
             "  and as `ompx_bare` (OpenMP only, bare: compilers that have it); a candidate of stream, copy,\n"
             "  fill, fma or vecadd that names no method runs method 0, `target teams distribute parallel for`):\n",
             sweep_names(), PB_TUNE_ENV);
@@ -549,7 +549,7 @@ int pb_cmd_tune(int argc, char **argv)
     /* a sweep of one dtype named with --dtype gives rows for that dtype; the default
      * (double) gives rows for every dtype, as the table held before it had a dtype */
     const char *row_dtype = dtype_given && !strchr(dtypes, ',') ? dtypes : "*";
-    printf("\nrows for harness/pb_tuning.c (fastest verified candidate per toolchain):\n");
+    printf("\nrows for harness/core/pb_tuning.c (fastest verified candidate per toolchain):\n");
     for (int t = 0; t < MAX_TC; ++t) {
         if (!want[t])
             continue;

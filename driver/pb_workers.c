@@ -253,7 +253,7 @@ void pb_worker_run(const char *worker, char **argv, int flags, pb_worker_exit *e
         dup2(errp[1], 2);
         if (listing) {
             dup2(second[1], 1);
-        } else { /* the worker writes a line here once its backends are up (harness/worker.c) */
+        } else { /* the worker writes a line here once its backends are up (harness/worker/worker.c) */
             char fd[16];
             fcntl(second[1], F_SETFD, 0);
             snprintf(fd, sizeof fd, "%d", second[1]);

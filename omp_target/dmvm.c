@@ -23,7 +23,7 @@
 #define V9_NOTE ""
 #endif
 
-/* V(name, what it teaches): in the benchmark's order (harness/bench_dmvm.c lists it) */
+/* V(name, what it teaches): in the benchmark's order (harness/benchmarks/bench_dmvm.c lists it) */
 #define DMVM_OMP(V)                                                                                                  \
     V(v0, "first offload: teams distribute parallel for (+ simd: a row per lane) over rows, dest[row] "              \
           "accumulated in memory")                                                                                   \

@@ -85,7 +85,7 @@ static int run_best(const pb_args *a)
 #define STR(x) STR2(x)
 
 /* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
- * benchmark's order (harness/bench_gemm.c lists the names) */
+ * benchmark's order (harness/benchmarks/bench_gemm.c lists the names) */
 const pb_variant pb_variants_omp_gemm[] = {
     {"gemm", "k1", "naive: collapse(2), rows fastest (uncoalesced)", PB_DT_FP, run_k1, "omp", 0},
     {"gemm", "k2", "loop order: columns fastest, B and C coalesced", PB_DT_FP, run_k2, "omp", 0},

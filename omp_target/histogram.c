@@ -20,7 +20,7 @@
 #undef SFX
 #undef BIN
 
-/* V(name, what it teaches): in the benchmark's order (harness/bench_histogram.c lists it;
+/* V(name, what it teaches): in the benchmark's order (harness/benchmarks/bench_histogram.c lists it;
  * best: best.c, with the other best kernels) */
 #define HIST_OMP(V)                                          \
     V(global, "one atomic update of a global count per key") \

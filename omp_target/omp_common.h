@@ -35,7 +35,7 @@
  * threads keep the same semantics, since the kernels never depend on the thread count. */
 #define PB_TEAM_THREADS(n) (omp_is_initial_device() ? 4 : PB_TEAM_LIMIT(n))
 
-/* The best variants' methods (pb_shape.method, harness/pb_tuning.h) that this compiler has,
+/* The best variants' methods (pb_shape.method, harness/core/pb_tuning.h) that this compiler has,
  * from the worker's configure tests (pb_omp_features in CMakeLists.txt: a program with the
  * construct is compiled and its host fallback must run every iteration), not from the
  * compiler's name: PB_HAVE_TEAMS_LOOP (`target teams loop`; clang-16 accepts it and emits

@@ -16,7 +16,7 @@
 #undef KEY
 #undef SFX
 
-/* V(name, what it teaches): in the benchmark's order (harness/bench_ranksort.c lists it;
+/* V(name, what it teaches): in the benchmark's order (harness/benchmarks/bench_ranksort.c lists it;
  * best: best.c, with the other best kernels) */
 #define RANK_OMP(V)                                                   \
     V(block, "rank sort in one team, one thread per key (n <= 1024)") \

@@ -62,7 +62,7 @@ static int *pb_omp_reduce_ticket(void)
     k, a->param[REDUCE_BLOCK], (long)a->n, a->buf[REDUCE_IN], a->buf[REDUCE_OUT], a->buf[REDUCE_PARTIALS], a->ran_on
 
 /* V(name, ladder level, kernel, its arguments, flags, what it teaches), in the order the worker
- * lists and runs them (harness/bench_reduce.c lists the names) */
+ * lists and runs them (harness/benchmarks/bench_reduce.c lists the names) */
 #define REDUCE_OMP(V)                                                                                                  \
     V(k0, 0, k0, IN_OUT_PART, 0, "global memory only, one target region per tree level (in place, idx = 2*s*tid)")     \
     V(k1, 1, ladder, LADDER_ARGS, 0,                                                                                   \

@@ -31,7 +31,7 @@ TRANSPOSE_RUN(padded)
 TRANSPOSE_RUN(unrolled)
 
 /* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
- * benchmark's order (harness/bench_transpose.c lists the names) */
+ * benchmark's order (harness/benchmarks/bench_transpose.c lists the names) */
 const pb_variant pb_variants_omp_transpose[] = {
     {"transpose", "naive", "one iteration per element: coalesced reads, strided writes", PB_DT_FP, run_naive, "omp", 0},
     {"transpose", "tile", "32x32 tile in team-shared memory: both sides coalesced, bank conflicts", PB_DT_FP, run_tile,

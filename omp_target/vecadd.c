@@ -27,7 +27,7 @@ VECADD_RUN(naive)
 VECADD_RUN(gridstride)
 
 /* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
- * benchmark's order (harness/bench_vecadd.c lists the names). best's row is here, not in
+ * benchmark's order (harness/benchmarks/bench_vecadd.c lists the names). best's row is here, not in
  * best.c's table: the registry orders a benchmark's rows by table (best.c's comes first). */
 const pb_variant pb_variants_omp_vecadd[] = {
     {"vecadd", "naive", "one iteration (thread) per element", PB_DT_FP, run_naive, "omp", 0},

@@ -29,7 +29,7 @@ WINDOW_RUN(naive)
 WINDOW_RUN(tile)
 
 /* bench, name, what it teaches (portbench list), dtypes, run, backend, flags; in the
- * benchmark's order (harness/bench_window.c lists the names) */
+ * benchmark's order (harness/benchmarks/bench_window.c lists the names) */
 const pb_variant pb_variants_omp_window[] = {
     {"window", "naive", "each output reads its 2R+1 inputs from global memory", PB_DT_FP, run_naive, "omp", 0},
     {"window", "tile", "team-shared tile with halo: each input read once per team", PB_DT_FP, run_tile, "omp", 0},

@@ -133,7 +133,7 @@ done
 #    link to the first one's, not a second copy of libLLVM (25 MiB a part). First: the
 #    default toolchains (pb_backends.def's aliases), then the others by id, so that a plain
 #    id (clang-19) comes before its suffixed twin (clang-19-nightly).
-defaults=$(sed -n 's/^PB_ALIAS("omp[^"]*", *"omp@\(.*\)")$/\1/p' "$here/../harness/pb_backends.def")
+defaults=$(sed -n 's/^PB_ALIAS("omp[^"]*", *"omp@\(.*\)")$/\1/p' "$here/../harness/core/pb_backends.def")
 order=$( (printf '%s\n' $defaults; for d in "$root"/lib/*/lib; do basename "$(dirname "$d")"; done | sort) |
          awk '!seen[$0]++')
 kept=()
@@ -189,7 +189,7 @@ done
 #    MPI runs) in portbench-extra, so that every part stays well below one transfer. The
 #    extra part is what lib/ holds beyond what the base part's executables and runtimes
 #    need at start-up (ldd), plus MPICH's launcher.
-default=$(sed -n 's/^PB_ALIAS("omp", *"omp@\(.*\)")$/\1/p' "$here/../harness/pb_backends.def")
+default=$(sed -n 's/^PB_ALIAS("omp", *"omp@\(.*\)")$/\1/p' "$here/../harness/core/pb_backends.def")
 export XZ_OPT=${XZ_OPT:--6 -T0}
 parts=()
 excl=()

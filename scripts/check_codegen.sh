@@ -44,7 +44,7 @@ need() { # need WHAT COUNT: a count of at least 1
 }
 
 # CUDA: count fma instructions inside the fma_kernel entries of the PTX.
-/usr/local/cuda/bin/nvcc -ptx -arch=compute_90 -I"$src/harness" -I"$src/cuda" "$src/cuda/micro.cu" -o "$tmp/micro.ptx"
+/usr/local/cuda/bin/nvcc -ptx -arch=compute_90 -I"$src/harness/core" -I"$src/harness/benchmarks" -I"$src/cuda" "$src/cuda/micro.cu" -o "$tmp/micro.ptx"
 count_ptx() { # count_ptx FILE ENTRY-PATTERN INSTRUCTION
   awk -v pat="$2" -v ins="$3" '/\.entry/ {inside = ($0 ~ pat)} inside && index($0, ins) {n++} END {print n + 0}' "$1"
 }
@@ -77,7 +77,7 @@ for f in "$build"/toolchains/*.flags; do
       fi
       flags=("${flags[@]/#--offload-arch=*/--offload-arch=sm_90}")
       mkdir -p "$tmp/$id"
-      (cd "$tmp/$id" && PATH=${prefix:+$prefix:}$PATH "$cc" "${flags[@]}" -I"$src/harness" -I"$src/omp_target" \
+      (cd "$tmp/$id" && PATH=${prefix:+$prefix:}$PATH "$cc" "${flags[@]}" -I"$src/harness/core" -I"$src/harness/benchmarks" -I"$src/omp_target" \
          "$src/omp_target/micro.c" ../main.c -save-temps -o micro -lm > build.log 2>&1)
       img=$(ls "$tmp/$id"/micro*sm_90*.img 2>/dev/null | awk 'NR == 1')
       if [ -z "$img" ]; then
@@ -182,7 +182,7 @@ for f in "$build"/toolchains/*.flags; do
       [[ " ${flags[*]}" == *" --offload-arch="* ]] || continue
       flags=("${flags[@]/#--offload-arch=*/--offload-arch=sm_90}")
       flags=("${flags[@]/#-O[0-9s]/-O0}")
-      PATH=${prefix:+$prefix:}$PATH "$cc" "${flags[@]}" -I"$src/harness" -I"$src/cpu_ref" -I"$src/omp_target" \
+      PATH=${prefix:+$prefix:}$PATH "$cc" "${flags[@]}" -I"$src/harness/core" -I"$src/harness/benchmarks" -I"$src/cpu_ref" -I"$src/omp_target" \
         --offload-device-only -S -emit-llvm "$src/omp_target/best.c" -o "$tmp/$id.best.ll" > "$tmp/$id.ll.log" 2>&1 ||
         { say "FAIL $id: best.c device IR ($(tail -n 1 "$tmp/$id.ll.log"))"; fail=1; continue; }
       loop_regions "$tmp/$id.best.ll" > "$tmp/$id.loop"
@@ -200,7 +200,7 @@ for f in "$build"/toolchains/*.flags; do
     gcc-*)
       mkdir -p "$tmp/$id.gimple"
       (cd "$tmp/$id.gimple" && "$cc" -std=gnu11 -O0 -fopenmp -foffload=disable -fdump-tree-gimple \
-         $(printf '%s\n' "${flags[@]}" | grep -x -- '-DPB_HAVE_[A-Z_]*=1') -I"$src/harness" -I"$src/cpu_ref" \
+         $(printf '%s\n' "${flags[@]}" | grep -x -- '-DPB_HAVE_[A-Z_]*=1') -I"$src/harness/core" -I"$src/harness/benchmarks" -I"$src/cpu_ref" \
          -I"$src/omp_target" -c "$src/omp_target/best.c" -o best.o > log 2>&1) ||
         { say "FAIL $id: best.c gimple ($(tail -n 1 "$tmp/$id.gimple/log"))"; fail=1; continue; }
       # per function of a method-1 kernel: its target region has parallel, for and simd

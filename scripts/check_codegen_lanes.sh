@@ -110,7 +110,7 @@ C
   done
 
   # ---- 3a. team-shared arrays under gcc ----
-  bytes=$(awk '/define PB_OMP_TEAM_SHARED_BYTES/ {print $3}' "$src/harness/pb_shapes.h")
+  bytes=$(awk '/define PB_OMP_TEAM_SHARED_BYTES/ {print $3}' "$src/harness/benchmarks/pb_shapes.h")
   if grep -q "^\.visible \.shared \.align 16 \.b8 pb_gomp_team_shared_buffer\[$bytes\];" "$tmp/gcc.ptx"; then
     say "ok   gcc team-shared buffer: .shared, $bytes bytes"
   else

@@ -37,7 +37,7 @@ verdict() {
 }
 
 # CUDA: PTX, shared arrays declared inside each transpose_tile<T, PAD> entry.
-/usr/local/cuda/bin/nvcc -ptx -arch=compute_90 -I"$src/harness" -I"$src/cuda" "$src/cuda/transpose.cu" \
+/usr/local/cuda/bin/nvcc -ptx -arch=compute_90 -I"$src/harness/core" -I"$src/harness/benchmarks" -I"$src/cuda" "$src/cuda/transpose.cu" \
   -o "$tmp/transpose.ptx"
 ptx_shared() { # ptx_shared FILE ENTRY-PATTERN: bytes of the first .shared array in that entry
   awk -v pat="$2" '/\.entry/ {inside = ($0 ~ pat)} inside && /\.shared/ && match($0, /\[[0-9]+\]/) \
@@ -57,7 +57,7 @@ int pb_omp_transpose_best(const void *a) { (void)a; return 0; } /* best.c's, in 
 int main(void) { return 0; }
 C
 (cd "$tmp" && clang-19 -O3 -fopenmp -Wno-pass-failed --offload-arch=sm_90 --cuda-path="$cuda118" \
-   --libomptarget-nvptx-bc-path=/usr/lib/llvm-19/lib -I"$src/harness" -I"$src/omp_target" \
+   --libomptarget-nvptx-bc-path=/usr/lib/llvm-19/lib -I"$src/harness/core" -I"$src/harness/benchmarks" -I"$src/omp_target" \
    "$src/omp_target/transpose.c" main.c -save-temps -o tr -lm >/dev/null 2>&1)
 dev_ptx=$(ls "$tmp"/transpose-openmp-nvptx64*sm_90.s 2>/dev/null | awk 'NR == 1')
 img=$(ls "$tmp"/tr*sm_90.img 2>/dev/null | awk 'NR == 1')

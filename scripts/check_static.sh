@@ -48,7 +48,8 @@ rc=0
 cppcheck --quiet --error-exitcode=1 --std=c11 --enable=warning,performance,portability \
     --suppressions-list=.cppcheck-suppressions --inline-suppr \
     --template='{file}:{line}: {severity}({id}): {message}' \
-    -I harness -I cpu_ref -I omp_target -I driver -I tools -I tools/results -I tools/store -I tools/report -I tests \
+    -I harness/core -I harness/benchmarks -I harness/cli -I harness/rows -I harness/worker \
+    -I cpu_ref -I omp_target -I driver -I tools -I tools/results -I tools/store -I tools/report -I tests \
     "${sources[@]}" || rc=$?
 echo "check_static: $(($(date +%s) - start)) s"
 if [ "$rc" != 0 ]; then

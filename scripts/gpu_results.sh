@@ -6,7 +6,7 @@
 #        the five course kernels; tools = summary, compare --by compiler and report of the
 #        runs), and, not in all: dmvmclocks (issue 6's clock comparison), compilers (every
 #        OpenMP toolchain side by side, a subset of dmvm/reduce/large) and tune
-#        (scripts/tune_gpu.sh, whose rows go into harness/pb_tuning.c before the rest is
+#        (scripts/tune_gpu.sh, whose rows go into harness/core/pb_tuning.c before the rest is
 #        measured again). VALIDATE_EXTRA: options for every validation run.
 # Every benchmark run is recorded with --record under OUTDIR/results/<gpu>/<benchmark>/
 # (the layout of results/README.md) and reads the ceilings measured in the same session.

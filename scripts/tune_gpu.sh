@@ -2,7 +2,7 @@
 # The launch-shape sweep of the `best` variants on a GPU host (from the bundle or a build
 # tree): `portbench tune BENCH` for each benchmark with a best variant, every backend and
 # toolchain (cuda, omp@clang, omp@gcc). Each prints its candidates' rates and the rows
-# for harness/pb_tuning.c; this script collects those rows in OUTDIR/tuning_rows.txt, to
+# for harness/core/pb_tuning.c; this script collects those rows in OUTDIR/tuning_rows.txt, to
 # paste into the table and commit (a row names the GPU's compute capability, so rows of
 # other GPUs stay valid beside it).
 # The sweep is small on purpose (six to twenty candidates per benchmark, forms included,
@@ -32,6 +32,6 @@ for bench in "${benches[@]}"; do
   echo "tune_gpu: $bench: exit $rc after $((SECONDS - t0)) s"
   grep '^    {"' "$out/tune_$bench.txt" >> "$out/tuning_rows.txt"
 done
-echo "tune_gpu: rows for harness/pb_tuning.c in $out/tuning_rows.txt"
+echo "tune_gpu: rows for harness/core/pb_tuning.c in $out/tuning_rows.txt"
 cat "$out/tuning_rows.txt"
 exit $status

@@ -3,7 +3,7 @@
 # The driver and its workers, as a user sees them: every requested row comes back once, as
 # PASS, FAIL or SKIP with a note that says why; nothing vanishes, nothing foreign is taken,
 # nothing is waited for forever. Each CASE is one defect, reproduced with the worker test
-# hooks (harness/worker.c) or a fake worker (a shell script in place of pb-cpu that runs
+# hooks (harness/worker/worker.c) or a fake worker (a shell script in place of pb-cpu that runs
 # the real one, renamed, and damages what it says). The worker's CSV has each row's
 # `#samples` lines just before it: edits pick rows by counting the lines that are not
 # comments, and line numbers in messages count the samples lines too.

@@ -5,7 +5,8 @@
 #   - a.c uses a function or global declared in a header it includes (directly or
 #     through other headers) and b.c defines it;
 # .inc files count as part of the source that includes them. tsort (coreutils) finds the
-# loops. Directories default to driver harness tools (and its subfolders) cuda omp_target cpu_ref.
+# loops. Directories default to driver, harness and tools (and their subfolders), cuda,
+# omp_target and cpu_ref.
 # CHECK_CYCLES_EDGES=1 prints every edge with the reason for it.
 # Exit status: 0 no cycle, 1 a cycle (printed), 2 usage.
 #   check_cycles.sh --self-test DIR: makes a two-file cycle under DIR and expects it found.
@@ -21,7 +22,7 @@ if [ "${1:-}" = --self-test ]; then
     printf 'int pb_p(void);\nint pb_q(void);\n' > "$d/harness/shared.h"
     printf '#include "shared.h"\nint pb_p(void)\n{\n    return pb_q();\n}\n' > "$d/harness/p.c"
     printf '#include "shared.h"\nint pb_q(void)\n{\n    return pb_p();\n}\n' > "$d/harness/q.c"
-    out=$(sh "$0" "$d" 2>&1)
+    out=$(sh "$0" "$d" harness 2>&1)
     rc=$?
     printf '%s\n' "$out"
     if [ $rc -eq 1 ] && printf '%s' "$out" | grep -q 'harness/a.c -> harness/b.c' &&
@@ -36,7 +37,8 @@ if [ "${1:-}" = --self-test ]; then
 fi
 root=${1:?usage: check_cycles.sh ROOT [DIR...]}
 shift
-[ $# -gt 0 ] || set -- driver harness tools tools/results tools/store tools/report cuda omp_target cpu_ref
+[ $# -gt 0 ] || set -- driver harness/core harness/benchmarks harness/cli harness/rows harness/worker \
+    tools tools/results tools/store tools/report cuda omp_target cpu_ref
 cd "$root" || exit 2
 files=
 for d in "$@"; do

@@ -5,9 +5,9 @@
 #     .md page (or the page itself) must be one of that page's headings, as GitHub spells it;
 #   - every word in `backticks` or in a fenced code block that starts with one of the repo's
 #     folders (cuda/ omp_target/ cpu_ref/ harness/ tests/ results/ driver/ tools/ docs/
-#     scripts/ .ci/), from the repository root. Line numbers (`harness/pb_shapes.h:7-12`) are
-#     dropped; {a,b} is expanded; a glob (`results/h200/fma/20261122T19233*Z_*_t/`) must match
-#     something; an abbreviation after a path on the same line (`..._1205Z_ncu_per_k/` after
+#     scripts/ .ci/), from the repository root. Line numbers
+#     (`harness/benchmarks/pb_shapes.h:7-12`) are dropped; {a,b} is expanded; a glob
+#     (`results/h200/fma/20261122T19233*Z_*_t/`) must match something; an abbreviation after a path on the same line (`..._1205Z_ncu_per_k/` after
 #     `results/h200/diagnostics/20261122T1120Z_ncu_one_kernel`) is a sibling of it ending so;
 #     a placeholder (`results/<gpu>/...`) checks the folder before it. A path git ignores (the store `results/portbench.db`) or one under ./
 #     is a place made at run time, not checked.

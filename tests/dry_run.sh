@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # dry_run.sh PORTBENCH WORKDIR
-# `portbench BENCH ... --dry-run` prints the plan (harness/pb_plan.h) and measures nothing:
+# `portbench BENCH ... --dry-run` prints the plan (harness/rows/pb_plan.h) and measures nothing:
 # exit 0, no CSV, JSON or meta.json written although asked for, and a plan that a worker
 # would read (format, version). Then the same request runs for real: every row it reports
 # is one item of the plan, and every item is one row (counts come from the plan, none are

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # failures.sh PORTBENCH WORKDIR CASE
 # Results survive failure: each CASE is one defect of the results side, reproduced.
-# The worker test hooks (harness/worker.c) make a worker crash, exit early or run
-# slowly; PB_TEST_WRITE_DELAY_MS (harness/pb_output.c) holds a file write open.
+# The worker test hooks (harness/worker/worker.c) make a worker crash, exit early or run
+# slowly; PB_TEST_WRITE_DELAY_MS (harness/rows/pb_output.c) holds a file write open.
 set -uo pipefail
 pb=$1 work=$2/$3 case=$3
 rm -rf "$work"

@@ -3,7 +3,7 @@
 # The libraries that only some runs need (DLOPEN_LIST, written by CMakeLists.txt: one
 # "SONAME PATH" a line: MPICH for an MPI launch, OpenBLAS for gemm's CPU library bar) are
 # loaded when used, so that the driver and pb-cpu run without them (the bundle's base
-# part alone). PB_TEST_HIDE_LIBS (harness/pb_dl.c) makes a library look missing.
+# part alone). PB_TEST_HIDE_LIBS (harness/core/pb_dl.c) makes a library look missing.
 set -uo pipefail
 pb=$1 list=$2 work=$3/$4 case=$4
 rm -rf "$work"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The variant registry from outside (issue 23 item 2): every worker starts (a worker whose
 # tables register a name its benchmark does not list refuses to, exit 2); every variant a
-# benchmark lists (`portbench BENCH --help`, from harness/bench_*.c) is implemented by a
+# benchmark lists (`portbench BENCH --help`, from harness/benchmarks/bench_*.c) is implemented by a
 # GPU worker of this build (pb-cuda or a pb-omp-*); every pb-omp-* worker implements the
 # same (benchmark, variant, dtypes) set: one source for every OpenMP compiler.
 # usage: registry.sh PORTBENCH LIBEXEC

@@ -80,7 +80,7 @@ static void test_variants_backends(void)
 
 /* The registry: a table that registers a name its benchmark does not list, or a variant
  * twice, is refused with its file named; the variants of a backend come grouped by
- * benchmark in harness/pb_benchmarks.def's order, each in table order, a benchmark's rows
+ * benchmark in harness/benchmarks/pb_benchmarks.def's order, each in table order, a benchmark's rows
  * together when its group's tables share them. */
 static int fixture_run(const pb_args *a)
 {

@@ -1,5 +1,5 @@
 /* Unit tests of why a row is slow and what it costs (issue 26): the occupancy calculator
- * (harness/pb_occupancy.c) against cases worked by hand from the CUDA occupancy rules and,
+ * (harness/worker/pb_occupancy.c) against cases worked by hand from the CUDA occupancy rules and,
  * where the CUDA toolkit's cuda_occupancy.h is installed, against NVIDIA's own calculator
  * over a grid of launches; the launch that takes most of the time (pb_trace); the energy
  * bookkeeping and measurement with a fake counter and clock, the cooldown, and the option
