@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* the benchmarks, in harness/pb_benchmarks.def's order (`portbench list` order) */
+/* the benchmarks, in harness/benchmarks/pb_benchmarks.def's order (`portbench list` order) */
 #define PB_BENCH(id, file) extern const pb_bench pb_bench_##id;
 #include "pb_benchmarks.def"
 #undef PB_BENCH

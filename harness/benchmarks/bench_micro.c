@@ -15,7 +15,7 @@
  * rounding of a value below 2 and a < 1 damps earlier ones); fill: every element equal
  * to c exactly.
  * `kernel` is the course's version, `best` the fastest code each model allows, with
- * launch shapes from the tuning table (harness/pb_tuning.c). */
+ * launch shapes from the tuning table (harness/core/pb_tuning.c). */
 #include "pb_bench.h"
 #include "pb_shapes.h"
 

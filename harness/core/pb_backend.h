@@ -38,8 +38,8 @@ typedef int (*pb_run_fn)(const pb_args *a);
 
 /* One variant, declared once at the end of its kernel file, in the file's table
  * pb_variants_<model>_<file>[] (ended by a row whose benchmark is NULL; the list of
- * benchmarks and files: harness/pb_benchmarks.def, the worker's registry:
- * harness/pb_registry.h). */
+ * benchmarks and files: harness/benchmarks/pb_benchmarks.def, the worker's registry:
+ * harness/worker/pb_registry.h). */
 typedef struct pb_variant {
     const char *benchmark; /* "dmvm" */
     const char *name;      /* "v3": listed in the benchmark's variants, or "lib" (a library bar) or
@@ -52,7 +52,7 @@ typedef struct pb_variant {
     unsigned flags;      /* PB_V_* */
 } pb_variant;
 
-/* Its launch shape comes from the tuning table (harness/pb_tuning.c, PB_TUNE). */
+/* Its launch shape comes from the tuning table (harness/core/pb_tuning.c, PB_TUNE). */
 #define PB_V_SHAPED 1u
 
 #define PB_DT(t) (1u << (t))

@@ -18,7 +18,7 @@ static int variant_rank(const pb_bench *b, const char *name)
     return -1;
 }
 
-/* The benchmark's group: the line of harness/pb_benchmarks.def where its kernel files
+/* The benchmark's group: the line of harness/benchmarks/pb_benchmarks.def where its kernel files
  * first appear (stream, copy, fill, fma and their strided kinds share micro's); -1 when
  * the list does not name it. */
 #define PB_BENCH(id, file) #file,
@@ -64,9 +64,10 @@ int pb_registry_check(const pb_registry_table *tables, const pb_backend *const *
             const pb_bench *b = pb_bench_find(v->benchmark);
             const char *twice;
             if (!b) {
-                snprintf(err, cap,
-                         "%s registers '%s' for benchmark '%s', which harness/pb_benchmarks.def does not list", t->file,
-                         v->name ? v->name : "(null)", v->benchmark);
+                snprintf(
+                    err, cap,
+                    "%s registers '%s' for benchmark '%s', which harness/benchmarks/pb_benchmarks.def does not list",
+                    t->file, v->name ? v->name : "(null)", v->benchmark);
                 return PB_ERR;
             }
             if (!v->name || variant_rank(b, v->name) < 0) {

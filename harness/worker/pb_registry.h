@@ -1,6 +1,6 @@
 /* pb_registry.h - a worker's variants: the tables at the end of its kernel files.
  *
- * CMake generates each worker's pb_registry_tables[] from harness/pb_benchmarks.def and
+ * CMake generates each worker's pb_registry_tables[] from harness/benchmarks/pb_benchmarks.def and
  * the kernel files present (pb_registry in CMakeLists.txt): one entry per kernel file
  * the list names and the checkout has, in the list's order, ended by {NULL, NULL}. The
  * tables are weak references: a file without one (yet) has rows NULL. */
@@ -21,7 +21,7 @@ typedef struct pb_registry_table {
 /* The worker's tables (generated). */
 extern const pb_registry_table pb_registry_tables[];
 
-/* PB_OK when every row names a benchmark of harness/pb_benchmarks.def, a variant its
+/* PB_OK when every row names a benchmark of harness/benchmarks/pb_benchmarks.def, a variant its
  * description lists (or "lib" / "baseline"), a backend and a run function, and no backend
  * has a (benchmark, variant) twice among the tables and its own `variants` of the
  * `nbackends` backends; else PB_ERR and one line naming the file in err. */
@@ -29,7 +29,7 @@ int pb_registry_check(const pb_registry_table *tables, const pb_backend *const *
                       size_t cap);
 
 /* The variants backend `be` runs: its own `variants` and the tables' rows whose backend is
- * be->name, grouped by the benchmark's kernel files in harness/pb_benchmarks.def's order;
+ * be->name, grouped by the benchmark's kernel files in harness/benchmarks/pb_benchmarks.def's order;
  * within a group each benchmark's rows together, the benchmarks in the order of their first
  * rows, each benchmark's rows in table order (own table, then the tables in order): the
  * order a worker lists and runs them (`portbench list` shows it), whichever of the group's
