@@ -2411,6 +2411,27 @@ static void test_edges_width(void)
     CHECK(count(fit, "key  ") == 5); /* width 3: one column per block */
     free(fit);
     pb_tab_free(&t);
+    /* the driver's look on the same printer (pb_table.c): one blank between columns, fixed
+     * widths (a wider cell pushes its line on, as printf's %*s), empty cells blank, and
+     * blocks of even size (4 + 3 columns where greedy blocks would be 6 + 1) */
+    pb_tab_init(&t, 8);
+    t.sep = " ";
+    t.empty = "";
+    t.even_blocks = 1;
+    pb_tab_column(&t, 0, PB_ALIGN_LEFT, 3, 1);
+    for (int c = 1; c < 8; ++c)
+        pb_tab_column(&t, c, PB_ALIGN_RIGHT, 4, 1);
+    const char *look[] = {"k", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "r", "1", "12345", "", "2", "5", "6", "7"};
+    for (int i = 0; i < 16; ++i)
+        pb_tab_put(&t, "%s", look[i]);
+    CHECK(pb_tab_column(&t, 8, PB_ALIGN_LEFT, 0, 0) < 0);
+    f = open_memstream(&fit, &len);
+    pb_tab_print_fit(f, &t, PB_FMT_TEXT, 33, 1);
+    fclose(f);
+    CHECK(strcmp(fit,
+                 "k     c1   c2   c3   c4\nr      1 12345         2\n\nk     c5   c6   c7\nr      5    6    7\n") == 0);
+    free(fit);
+    pb_tab_free(&t);
 }
 
 /* The labels of the y tics of a gnuplot script: 0 when the axis is not logarithmic. */

@@ -1,4 +1,5 @@
-/* pb_tab.c - string tables in three formats and the shared number formats. */
+/* pb_tab.c - the one table printer: string tables in three formats, and the shared number
+ * formats. */
 #define _GNU_SOURCE
 #include "pb_tab.h"
 #include "pb_rate.h"
@@ -15,6 +16,18 @@ int pb_tab_init(pb_tab *t, int ncols)
     if (ncols < 1 || ncols > PB_TAB_MAXCOLS)
         return -1;
     t->ncols = ncols;
+    t->sep = "  ";
+    t->empty = "-";
+    return 0;
+}
+
+int pb_tab_column(pb_tab *t, int col, pb_align align, int width, int fixed)
+{
+    if (col < 0 || col >= t->ncols || width < 0)
+        return -1;
+    t->align[col] = align;
+    t->width[col] = width;
+    t->fixed[col] = (char)(fixed && width > 0);
     return 0;
 }
 
@@ -124,11 +137,16 @@ static void put_md_field(FILE *f, const char *s)
     }
 }
 
-/* An empty data cell reads as "-" in text and markdown. */
+/* An empty data cell reads as t->empty ("-") in text and markdown. */
 static const char *shown(const pb_tab *t, size_t r, int c)
 {
     const char *s = pb_tab_cell(t, r, c);
-    return s[0] || r == 0 ? s : "-";
+    return s[0] || r == 0 ? s : t->empty;
+}
+
+static int right_aligned(const pb_tab *t, int c)
+{
+    return t->align[c] == PB_ALIGN_AUTO ? numeric_column(t, c) : t->align[c] == PB_ALIGN_RIGHT;
 }
 
 /* Columns cols[0..n) of every row, aligned; the last one without trailing blanks. */
@@ -138,29 +156,31 @@ static void print_cols(FILE *f, const pb_tab *t, size_t rows, const size_t *widt
     for (size_t r = 0; r <= rows; ++r) {
         for (int k = 0; k < n; ++k) {
             int c = cols[k], w = k == n - 1 && !right[c] ? 0 : (int)width[c]; /* no trailing blanks */
-            fprintf(f, "%s%*s", k ? "  " : "", right[c] ? w : -w, shown(t, r, c));
+            fprintf(f, "%s%*s", k ? t->sep : "", right[c] ? w : -w, shown(t, r, c));
         }
         fputc('\n', f);
     }
 }
 
 /* Aligned text. Wider than max_width (0: no limit): the first nkeys columns lead every
- * block and the others fill blocks up to max_width, one after another. */
+ * block and the others fill blocks up to max_width, one after another (even_blocks: as
+ * many blocks, the columns spread evenly over them). */
 static void print_text(FILE *f, const pb_tab *t, size_t rows, int max_width, int nkeys)
 {
-    size_t width[PB_TAB_MAXCOLS] = {0};
+    size_t width[PB_TAB_MAXCOLS] = {0}, sep = strlen(t->sep);
     int right[PB_TAB_MAXCOLS], keys[PB_TAB_MAXCOLS], rest[PB_TAB_MAXCOLS], nk = 0, nr = 0;
     size_t keys_width = 0, total = 0;
     for (int c = 0; c < t->ncols; ++c) {
-        right[c] = numeric_column(t, c);
-        for (size_t r = 0; r <= rows; ++r)
+        right[c] = right_aligned(t, c);
+        width[c] = (size_t)t->width[c];
+        for (size_t r = 0; r <= rows && !t->fixed[c]; ++r)
             if (strlen(shown(t, r, c)) > width[c])
                 width[c] = strlen(shown(t, r, c));
         if (t->hidden[c])
             continue;
-        total += (nk + nr ? 2 : 0) + width[c];
+        total += (nk + nr ? sep : 0) + width[c];
         if (c < nkeys) {
-            keys_width += (nk ? 2 : 0) + width[c];
+            keys_width += (nk ? sep : 0) + width[c];
             keys[nk++] = c;
         } else {
             rest[nr++] = c;
@@ -173,16 +193,24 @@ static void print_text(FILE *f, const pb_tab *t, size_t rows, int max_width, int
         print_cols(f, t, rows, width, right, all, nk + nr);
         return;
     }
-    for (int i = 0; i < nr;) {
-        int block[PB_TAB_MAXCOLS], n = nk;
+    int ends[PB_TAB_MAXCOLS], nblocks = 0; /* block b ends before rest[ends[b]] */
+    for (int i = 0; i < nr; ends[nblocks++] = i) {
         size_t w = keys_width;
+        int n = nk;
+        do { /* at least one column per block, however wide */
+            w += (n++ ? sep : 0) + width[rest[i++]];
+        } while (i < nr && w + sep + width[rest[i]] <= (size_t)max_width);
+    }
+    if (t->even_blocks)
+        for (int b = 0, per = (nr + nblocks - 1) / nblocks; b < nblocks; ++b)
+            ends[b] = (b + 1) * per < nr ? (b + 1) * per : nr;
+    for (int b = 0, i = 0; b < nblocks && i < nr; ++b) {
+        int block[PB_TAB_MAXCOLS], n = nk;
         memcpy(block, keys, (size_t)nk * sizeof *block);
         if (i)
             fputc('\n', f); /* a blank line between blocks */
-        do { /* at least one column per block, however wide */
-            w += (n ? 2 : 0) + width[rest[i]];
+        while (i < ends[b])
             block[n++] = rest[i++];
-        } while (i < nr && w + 2 + width[rest[i]] <= (size_t)max_width);
         print_cols(f, t, rows, width, right, block, n);
     }
 }
@@ -200,7 +228,7 @@ static void print_md(FILE *f, const pb_tab *t, size_t rows)
         if (r == 0) {
             for (int c = 0; c < t->ncols; ++c)
                 if (!t->hidden[c])
-                    fputs(numeric_column(t, c) ? "|---:" : "|---", f);
+                    fputs(right_aligned(t, c) ? "|---:" : "|---", f);
             fputs("|\n", f);
         }
     }

@@ -1,6 +1,7 @@
-/* pb_tab.h - the one table and number-format module of the results tools: a table of
- * strings filled row by row and printed as aligned text, markdown or CSV, and the
- * formats of times, rates, sizes and ratios that every tool shares. */
+/* pb_tab.h - the one table printer of portbench: a table of strings filled row by row and
+ * laid out as aligned text (column widths, alignment, fitting to a width), markdown or CSV.
+ * The driver's result tables (pb_table.c) and every table of the results tools print
+ * through it. And the formats of times, rates, sizes and ratios that every tool shares. */
 #ifndef PB_TAB_H
 #define PB_TAB_H
 
@@ -13,15 +14,27 @@ extern "C" {
 
 typedef enum pb_fmt { PB_FMT_TEXT, PB_FMT_MD, PB_FMT_CSV } pb_fmt;
 
-#define PB_TAB_MAXCOLS 64
+/* A column's alignment in text and markdown: numbers right, other text left (AUTO). */
+typedef enum pb_align { PB_ALIGN_AUTO, PB_ALIGN_LEFT, PB_ALIGN_RIGHT } pb_align;
 
-/* A table of strings, filled row by row (row 0 is the header). */
+#define PB_TAB_MAXCOLS 65 /* the driver's widest table: 64 series and the row labels */
+
+/* A table of strings, filled row by row (row 0 is the header). How the text view looks
+ * (pb_tab_init sets the results tools' look: columns two blanks apart, an empty data cell
+ * shown as "-", greedy blocks when fitted); the driver's tables set their own. */
 typedef struct pb_tab {
     int ncols;
     size_t n, cap; /* cells filled so far */
     char **cell;
     char hidden[PB_TAB_MAXCOLS];
     int oom;
+    const char *sep;   /* between two columns of text */
+    const char *empty; /* an empty data cell in text and markdown */
+    int even_blocks;   /* fitted text: as many blocks as needed, the columns spread evenly over them
+                          (for columns of one width: 4 + 3, not 6 + 1) */
+    pb_align align[PB_TAB_MAXCOLS];
+    int width[PB_TAB_MAXCOLS]; /* 0: as wide as the column's widest cell */
+    char fixed[PB_TAB_MAXCOLS];
 } pb_tab;
 
 int pb_tab_init(pb_tab *t, int ncols); /* 0, or -1 for a bad column count */
@@ -43,6 +56,11 @@ int pb_tab_print(FILE *f, const pb_tab *t, pb_fmt fmt);
  * line between them; every cell is printed. Markdown and CSV are not fitted. */
 int pb_tab_print_fit(FILE *f, const pb_tab *t, pb_fmt fmt, int max_width, int nkeys);
 void pb_tab_free(pb_tab *t);
+/* How column col is laid out as text: its alignment, and a width: 0, as wide as its widest
+ * cell; > 0 and !fixed, at least that wide; > 0 and fixed, exactly that wide whatever the
+ * cells (a wider cell pushes the rest of its line right, as printf's %*s does). 0, or -1
+ * for a bad column. */
+int pb_tab_column(pb_tab *t, int col, pb_align align, int width, int fixed);
 
 /* Number formats: text/markdown are for reading, CSV keeps plain numbers (%.6g).
  * Missing values (NaN, inf, negative times) become "-" (text, markdown) or "" (CSV). */

@@ -1,5 +1,8 @@
+/* The driver's result tables: what goes in them (rows, columns, cells, titles) is decided
+ * here; pb_tab (pb_tab.h) lays them out. */
 #include "pb_table.h"
 #include "pb_bench.h"
+#include "pb_tab.h"
 
 #include "pb_backends.h"
 #include "pb_common.h"
@@ -314,31 +317,30 @@ static void print_one_table(FILE *f, const pb_rowset *s, size_t first, char *don
         if ((int)strlen(labels[l].text) > label_width)
             label_width = (int)strlen(labels[l].text);
     }
-    int per_block = max_width > 0 ? (max_width - label_width) / (width + 1) : ncols;
-    per_block = per_block < 1 ? 1 : per_block;
-    if (ncols > per_block) { /* blocks of even size: 4 + 3 columns, not 6 + 1 */
-        int nblocks = (ncols + per_block - 1) / per_block;
-        per_block = (ncols + nblocks - 1) / nblocks;
-    }
+    /* the row labels, then the series; columns that do not fit go on in further blocks
+     * of even size (4 + 3 columns, not 6 + 1), each with the labels again */
     int fallback = 0;
-    for (int c0 = 0; c0 < ncols; c0 += per_block) {
-        int c1 = c0 + per_block < ncols ? c0 + per_block : ncols;
-        if (c0)
-            fputc('\n', f);
-        fprintf(f, "%-*s", label_width, by_size ? size_name : "variant");
-        for (int c = c0; c < c1; ++c)
-            fprintf(f, " %*s", width, cols[c].title);
-        fputc('\n', f);
-        for (int l = 0; l < nshown; ++l) {
-            fprintf(f, "%-*s", label_width, labels[l].text);
-            for (int c = c0; c < c1; ++c) {
-                char buf[48];
-                format_cell(grid[(size_t)l * MAX_COLS + (size_t)c], buf, sizeof buf, &fallback);
-                fprintf(f, " %*s", width, buf);
-            }
-            fputc('\n', f);
+    pb_tab t;
+    pb_tab_init(&t, ncols + 1);
+    t.sep = " ";
+    t.empty = "";
+    t.even_blocks = 1;
+    pb_tab_column(&t, 0, PB_ALIGN_LEFT, label_width, 1);
+    pb_tab_put(&t, "%s", by_size ? size_name : "variant");
+    for (int c = 0; c < ncols; ++c) {
+        pb_tab_column(&t, c + 1, PB_ALIGN_RIGHT, width, 1);
+        pb_tab_put(&t, "%s", cols[c].title);
+    }
+    for (int l = 0; l < nshown; ++l) {
+        pb_tab_put(&t, "%s", labels[l].text);
+        for (int c = 0; c < ncols; ++c) {
+            char buf[48];
+            format_cell(grid[(size_t)l * MAX_COLS + (size_t)c], buf, sizeof buf, &fallback);
+            pb_tab_put(&t, "%s", buf);
         }
     }
+    pb_tab_print_fit(f, &t, PB_FMT_TEXT, max_width, 1);
+    pb_tab_free(&t);
     free(grid);
     if (fallback)
         fprintf(f, "  * OpenMP target code ran on the host (no GPU): not a GPU result\n");
@@ -391,8 +393,20 @@ static void print_steps(FILE *f, const pb_rowset *s, size_t first, int max_width
              params);
     put_title(f, max_width, title,
               "the course's ladder per backend (step: over the kernel above; cumulative: over the backend's own k1)");
-    fprintf(f, "%-16s %-9s %12s %10s %8s %11s %11s\n", "backend", "kernel", "time (ms)", pb_row_unit(head), "step",
-            "cumulative", "vs cuda k1");
+    static const int step_width[] = {16, 9, 12, 10, 8, 11, 11};
+    pb_tab t;
+    pb_tab_init(&t, 7);
+    t.sep = " ";
+    t.empty = "";
+    for (int c = 0; c < 7; ++c)
+        pb_tab_column(&t, c, c < 2 ? PB_ALIGN_LEFT : PB_ALIGN_RIGHT, step_width[c], 1);
+    pb_tab_put(&t, "backend");
+    pb_tab_put(&t, "kernel");
+    pb_tab_put(&t, "time (ms)");
+    pb_tab_put(&t, "%s", pb_row_unit(head));
+    pb_tab_put(&t, "step");
+    pb_tab_put(&t, "cumulative");
+    pb_tab_put(&t, "vs cuda k1");
     const char *names[64];
     int nnames = 0;
     for (int v = 0; b->variants[v] && nnames < 63; ++v)
@@ -419,12 +433,19 @@ static void print_steps(FILE *f, const pb_rowset *s, size_t first, int max_width
                     snprintf(cum, sizeof cum, "%.2fx", pb_row_time(own_k1) / pb_row_time(r));
                 if (cuda_k1)
                     snprintf(vs, sizeof vs, "%.2fx", pb_row_time(cuda_k1) / pb_row_time(r));
-                fprintf(f, "%-16s %-9s %12.4f %10s %8s %11s %11s\n", who, r->variant, 1e3 * pb_row_time(r),
-                        pb_rate_text(pb_row_rate(r), rate, sizeof rate), step, cum, vs);
+                pb_tab_put(&t, "%s", who);
+                pb_tab_put(&t, "%s", r->variant);
+                pb_tab_put(&t, "%.4f", 1e3 * pb_row_time(r));
+                pb_tab_put(&t, "%s", pb_rate_text(pb_row_rate(r), rate, sizeof rate));
+                pb_tab_put(&t, "%s", step);
+                pb_tab_put(&t, "%s", cum);
+                pb_tab_put(&t, "%s", vs);
                 if (numbered)
                     prev = r;
             }
     }
+    pb_tab_print(f, &t, PB_FMT_TEXT);
+    pb_tab_free(&t);
 }
 
 void pb_table_print(FILE *f, const pb_rowset *s) { pb_table_print_width(f, s, PB_TEXT_WIDTH); }
@@ -487,8 +508,17 @@ void pb_table_print_spread(FILE *f, const pb_rowset *s, int max_width)
         snprintf(note, sizeof note, "[%s across %ss: min / median / max and the slowest %s]", pb_row_unit(head), who,
                  who);
         put_title(f, max_width, title, note);
-        fprintf(f, "%-10s %-18s %4s %10s %10s %10s %9s %7s\n", "variant", "series", "n", "min", "median", "max",
-                "slowest", "spread");
+        static const int spread_width[] = {10, 18, 4, 10, 10, 10, 9, 7};
+        static const char *const spread_head[] = {"variant", "series", "n",       "min",
+                                                  "median",  "max",    "slowest", "spread"};
+        pb_tab t;
+        pb_tab_init(&t, 8);
+        t.sep = " ";
+        t.empty = "";
+        for (int c = 0; c < 8; ++c) {
+            pb_tab_column(&t, c, c < 2 ? PB_ALIGN_LEFT : PB_ALIGN_RIGHT, spread_width[c], 1);
+            pb_tab_put(&t, "%s", spread_head[c]);
+        }
         for (size_t i = first; i < s->n; ++i) {
             const pb_row *r = &s->rows[i];
             if (done[i] || !same_table(head, r, 0))
@@ -508,20 +538,28 @@ void pb_table_print_spread(FILE *f, const pb_rowset *s, int max_width)
             }
             char series[48];
             pb_series_title(r->backend, r->toolchain, series, sizeof series);
+            pb_tab_put(&t, "%s", r->variant);
+            pb_tab_put(&t, "%s", series);
+            pb_tab_put(&t, "%zu", n + bad);
             if (n == 0) {
-                fprintf(f, "%-10s %-18s %4zu %10s %10s %10s %9s %7s\n", r->variant, series, bad, "-", "-", "-", "-",
-                        r->verified == PB_VERIFIED_SKIP ? "skip" : "FAIL");
+                for (int c = 3; c < 7; ++c)
+                    pb_tab_put(&t, "-");
+                pb_tab_put(&t, "%s", r->verified == PB_VERIFIED_SKIP ? "skip" : "FAIL");
                 continue;
             }
             qsort(items, n, sizeof *items, by_rate);
             double med = n % 2 ? items[n / 2].rate : 0.5 * (items[n / 2 - 1].rate + items[n / 2].rate);
             char slow[24], lo[32], mid[32], hi[32];
             snprintf(slow, sizeof slow, "%s %.0f", who, instance_of(items[0].r));
-            fprintf(f, "%-10s %-18s %4zu %10s %10s %10s %9s %6.1f%%%s\n", r->variant, series, n + bad,
-                    pb_rate_text(items[0].rate, lo, sizeof lo), pb_rate_text(med, mid, sizeof mid),
-                    pb_rate_text(items[n - 1].rate, hi, sizeof hi), slow,
-                    med > 0 ? 100 * (items[n - 1].rate - items[0].rate) / med : 0, bad ? " +FAIL/skip" : "");
+            pb_tab_put(&t, "%s", pb_rate_text(items[0].rate, lo, sizeof lo));
+            pb_tab_put(&t, "%s", pb_rate_text(med, mid, sizeof mid));
+            pb_tab_put(&t, "%s", pb_rate_text(items[n - 1].rate, hi, sizeof hi));
+            pb_tab_put(&t, "%s", slow);
+            pb_tab_put(&t, "%6.1f%%%s", med > 0 ? 100 * (items[n - 1].rate - items[0].rate) / med : 0,
+                       bad ? " +FAIL/skip" : "");
         }
+        pb_tab_print(f, &t, PB_FMT_TEXT);
+        pb_tab_free(&t);
     }
     free(done);
     free(items);
