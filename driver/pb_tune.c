@@ -16,6 +16,7 @@
 #include "pb_gpu.h"
 #include "pb_result.h"
 #include "pb_run.h"
+#include "pb_tab.h"
 #include "pb_table.h"
 #include "pb_tuning.h"
 #include "pb_workers.h"
@@ -529,22 +530,31 @@ int pb_cmd_tune(int argc, char **argv)
     const char *unit = strcmp(sw->bench, "fma") == 0 ? "GFLOP/s" : "GB/s";
     printf("tune %s on %s (cc %d), %s=%s, dtype %s, %s reps: %s of the first dtype per candidate\n", sw->bench,
            gpu.name, cc, pb_bench_find(sw->bench)->size_option + 2, size, dtypes, reps, unit);
-    printf("%-52s", "candidate");
+    /* a candidate per row, a toolchain per column (the table printer, fixed widths) */
+    int nwant = 0;
+    for (int t = 0; t < MAX_TC; ++t)
+        nwant += want[t] != 0;
+    pb_tab tab;
+    pb_tab_init(&tab, nwant + 1);
+    tab.sep = " ";
+    for (int c = 0; c <= nwant; ++c)
+        pb_tab_column(&tab, c, c ? PB_ALIGN_RIGHT : PB_ALIGN_LEFT, c ? 14 : 52, 1);
+    pb_tab_put(&tab, "candidate");
     for (int t = 0; t < MAX_TC; ++t)
         if (want[t])
-            printf(" %14s", toolchains[t]);
-    printf("\n");
+            pb_tab_put(&tab, "%s", toolchains[t]);
     for (int k = 0; k < ncand; ++k) {
-        printf("%-52s", sw->candidates[k]);
+        pb_tab_put(&tab, "%s", sw->candidates[k]);
         for (int t = 0; t < MAX_TC; ++t)
             if (want[t]) {
                 if (res[k][t].ok) /* 4 significant digits at least: ranksort's GB/s are below 1 */
-                    printf(" %14.*f", res[k][t].rate < 10 ? 4 : res[k][t].rate < 100 ? 2 : 1, res[k][t].rate);
+                    pb_tab_put(&tab, "%.*f", res[k][t].rate < 10 ? 4 : res[k][t].rate < 100 ? 2 : 1, res[k][t].rate);
                 else
-                    printf(" %14s", "-");
+                    pb_tab_put(&tab, "-");
             }
-        printf("\n");
     }
+    pb_tab_print(stdout, &tab, PB_FMT_TEXT);
+    pb_tab_free(&tab);
     int missing = 0;
     /* a sweep of one dtype named with --dtype gives rows for that dtype; the default
      * (double) gives rows for every dtype, as the table held before it had a dtype */
