@@ -6,11 +6,12 @@
 #include "pb_backends.h"
 #include "pb_bench.h"
 #include "pb_ceilings.h"
-#include "pb_mpi.h"
 #include "pb_cli.h"
+#include "pb_mpi.h"
 #include "pb_output.h"
 #include "pb_result.h"
 #include "pb_run.h"
+#include "pb_tab.h"
 #include "pb_table.h"
 #include "pb_tools.h"
 #include "pb_tune.h"
@@ -57,24 +58,56 @@ static int simple_args(const pb_cmdspec *c, int argc, char **argv, int *exit_sta
     return PB_OK;
 }
 
+/* `list`'s tables: no header, left-aligned columns of fixed widths (the last one as long as
+ * its text), one blank apart, indented under their heading. */
+static void list_table(pb_tab *t, int ncols, const int *width, const char *indent)
+{
+    pb_tab_init(t, ncols);
+    t->indent = indent;
+    t->sep = " ";
+    t->empty = "";
+    for (int c = 0; c < ncols - 1; ++c)
+        pb_tab_column(t, c, PB_ALIGN_LEFT, width[c], 1);
+    pb_tab_column(t, ncols - 1, PB_ALIGN_LEFT, 0, 0);
+}
+
+static void list_print(pb_tab *t)
+{
+    if (t->n) /* no line at all for an empty list */
+        pb_tab_print(stdout, t, PB_FMT_TEXT);
+    pb_tab_free(t);
+}
+
 static int cmd_list(int argc, char **argv)
 {
     int status;
     if (simple_args(&list_spec, argc, argv, &status) != PB_OK)
         return status;
+    static const int bench_w[] = {14}, backend_w[] = {20, 12, 22, 10}, variant_w[] = {8, 10, 14, 9, 14};
+    pb_tab t;
     printf("benchmarks:\n");
+    list_table(&t, 2, bench_w, "  ");
     for (size_t i = 0; i < pb_nbenches; ++i) {
         const pb_bench *b = pb_benches[i];
-        printf("  %-14s %s\n  %-14s cost model: %s\n", b->name, b->summary, "", b->cost_model);
+        pb_tab_put(&t, "%s", b->name);
+        pb_tab_put(&t, "%s", b->summary);
+        pb_tab_put(&t, "%s", "");
+        pb_tab_put(&t, "cost model: %s", b->cost_model);
     }
+    list_print(&t);
     const char *dir = pb_libexec_dir();
     printf("\nbackends and toolchains (--backend; workers in %s):\n", dir);
+    list_table(&t, 5, backend_w, "  ");
     for (size_t i = 0; i < pb_backend_count(); ++i) {
         const pb_backend_spec *s = pb_backend_at(i);
-        printf("  %-20s %-12s %-22s %-10s %s%s\n", s->cli, s->toolchain[0] ? s->toolchain : "-", s->worker,
-               pb_backend_built(s, dir) ? "built" : "not built", s->is_default ? "default" : "",
-               s->discovered ? " (found in libexec, not in pb_backends.def)" : "");
+        pb_tab_put(&t, "%s", s->cli);
+        pb_tab_put(&t, "%s", s->toolchain[0] ? s->toolchain : "-");
+        pb_tab_put(&t, "%s", s->worker);
+        pb_tab_put(&t, "%s", pb_backend_built(s, dir) ? "built" : "not built");
+        pb_tab_put(&t, "%s%s", s->is_default ? "default" : "",
+                   s->discovered ? " (found in libexec, not in pb_backends.def)" : "");
     }
+    list_print(&t);
     printf("  aliases: omp = omp@clang = omp@clang-19, omp@gcc = omp@gcc-12\n");
     const char *seen[PB_MAX_BACKENDS];
     int nseen = 0;
@@ -92,9 +125,16 @@ static int cmd_list(int argc, char **argv)
         printf("\n  %s:\n", w);
         if (n < 0)
             printf("    (%s)\n", why);
-        for (int k = 0; k < n; ++k)
-            printf("    %-8s %-10s %-14s %-9s %-14s %s\n", v[k].backend, v[k].toolchain, v[k].benchmark, v[k].variant,
-                   "", v[k].teaches);
+        list_table(&t, 6, variant_w, "    ");
+        for (int k = 0; k < n; ++k) {
+            pb_tab_put(&t, "%s", v[k].backend);
+            pb_tab_put(&t, "%s", v[k].toolchain);
+            pb_tab_put(&t, "%s", v[k].benchmark);
+            pb_tab_put(&t, "%s", v[k].variant);
+            pb_tab_put(&t, "%s", "");
+            pb_tab_put(&t, "%s", v[k].teaches);
+        }
+        list_print(&t);
     }
     return 0;
 }

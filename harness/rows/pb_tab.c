@@ -16,6 +16,7 @@ int pb_tab_init(pb_tab *t, int ncols)
     if (ncols < 1 || ncols > PB_TAB_MAXCOLS)
         return -1;
     t->ncols = ncols;
+    t->indent = "";
     t->sep = "  ";
     t->empty = "-";
     return 0;
@@ -154,6 +155,7 @@ static void print_cols(FILE *f, const pb_tab *t, size_t rows, const size_t *widt
                        int n)
 {
     for (size_t r = 0; r <= rows; ++r) {
+        fputs(t->indent, f);
         for (int k = 0; k < n; ++k) {
             int c = cols[k], w = k == n - 1 && !right[c] ? 0 : (int)width[c]; /* no trailing blanks */
             fprintf(f, "%s%*s", k ? t->sep : "", right[c] ? w : -w, shown(t, r, c));

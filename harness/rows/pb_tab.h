@@ -28,10 +28,11 @@ typedef struct pb_tab {
     char **cell;
     char hidden[PB_TAB_MAXCOLS];
     int oom;
-    const char *sep;   /* between two columns of text */
-    const char *empty; /* an empty data cell in text and markdown */
-    int even_blocks;   /* fitted text: as many blocks as needed, the columns spread evenly over them
-                          (for columns of one width: 4 + 3, not 6 + 1) */
+    const char *indent; /* before every line of text */
+    const char *sep;    /* between two columns of text */
+    const char *empty;  /* an empty data cell in text and markdown */
+    int even_blocks;    /* fitted text: as many blocks as needed, the columns spread evenly over them
+                           (for columns of one width: 4 + 3, not 6 + 1) */
     pb_align align[PB_TAB_MAXCOLS];
     int width[PB_TAB_MAXCOLS]; /* 0: as wide as the column's widest cell */
     char fixed[PB_TAB_MAXCOLS];
