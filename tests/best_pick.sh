@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # best_pick.sh PORTBENCH WORKDIR CASE
 # A GPU row of best first times best's own kernel and every course version of its backend
-# and runs the fastest (harness/worker.c, pick_fastest); the row's note names it. On the host
+# and runs the fastest (harness/worker/worker.c, pick_fastest); the row's note names it. On the host
 # the pick is off unless PB_TEST_BEST_PICK is set ("course": a course version wins, so that
 # its output is the one checked); PB_TUNE turns it off (a sweep measures its shapes).
 set -uo pipefail
