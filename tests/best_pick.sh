@@ -38,9 +38,9 @@ every)  # every benchmark's best, CUDA's included where a GPU is: a course versi
   done ;;
 off)    # no pick on the host, nor under PB_TUNE
   "$pb" "${run[@]}" > /dev/null 2> err.txt || fail "exit status $?: $(cat err.txt)"
-  best_notes | grep -q "faster here" && fail "a pick on the host: $(best_notes)"
+  grep -q "faster here" <<< "$(best_notes)" && fail "a pick on the host: $(best_notes)"
   PB_TEST_BEST_PICK=1 PB_TUNE='rows=1' "$pb" "${run[@]}" > /dev/null 2> err.txt || fail "exit status $?: $(cat err.txt)"
-  best_notes | grep -q "faster here" && fail "a pick under PB_TUNE: $(best_notes)"
+  grep -q "faster here" <<< "$(best_notes)" && fail "a pick under PB_TUNE: $(best_notes)"
   [ "$(best_notes | grep -c '^PASS')" = 8 ] || fail "best rows: $(best_notes)" ;;
 *)
   echo "unknown case $case" >&2
