@@ -60,7 +60,7 @@ int pb_omp_best_where = PB_RAN_ON_HOST; /* visible: the host updates the device 
 #undef HSFX
 #undef HBIN
 
-/* one row per benchmark of pb_benches (harness/pb_benchmarks.def), the first PB_BEST_MAX */
+/* one row per benchmark of pb_benches (harness/benchmarks/pb_benchmarks.def), the first PB_BEST_MAX */
 enum { PB_BEST_MAX = 32 };
 static pb_shape shapes[PB_BEST_MAX][PB_NDTYPES]; /* a float lane moves half a double one's bytes */
 static const pb_shape none;
