@@ -552,7 +552,8 @@ static int energy_rep(void *ctx)
 enum { PICK_CALLS = 3 };
 static const char *const gemm_selectors[] = {"PB_GEMM_K7_CONFIG", "PB_GEMM_BEST_CONFIG", "PB_GEMM_OMP_BEST_CONFIG"};
 
-static double pick_time(const pb_backend *be, const pb_variant *v, const pb_args *a, double fastest, int traced)
+static double pick_time(const pb_options *o, const pb_backend *be, const pb_variant *v, const pb_args *a,
+                        double fastest, int traced, int gpu_row)
 {
     /* A first call loads the kernel (CUDA loads modules lazily: a first launch can take
      * milliseconds); then a version whose second call, on the host clock, takes over 4x the
@@ -568,17 +569,16 @@ static double pick_time(const pb_backend *be, const pb_variant *v, const pb_args
         return one;
     timing t;
     const int rc = timed_reps(be, v, a, PICK_CALLS, traced, 0, &t);
+    const double *s = rc == PB_OK ? noise_times(o, &t, gpu_row) : NULL; /* the clock the row reports */
     double best = INFINITY;
-    for (int k = 0; rc == PB_OK && k < PICK_CALLS; ++k) {
-        const double s = t.device[k] > 0 ? t.device[k] : t.host[k]; /* the clock the row reports */
-        best = s < best ? s : best;
-    }
+    for (int k = 0; s && k < PICK_CALLS; ++k)
+        best = s[k] < best ? s[k] : best;
     timing_free(&t);
     return rc == PB_OK ? best : INFINITY;
 }
 
-static const pb_variant *pick_fastest(const backend_state *bs, const pb_variant *v, const pb_case *c, pb_args *a,
-                                      int gpu_row, char *note, size_t cap)
+static const pb_variant *pick_fastest(const pb_options *o, const backend_state *bs, const pb_variant *v,
+                                      const pb_case *c, pb_args *a, int gpu_row, char *note, size_t cap)
 {
     const char *test = getenv("PB_TEST_BEST_PICK");
     int on = strcmp(v->name, "best") == 0 && (gpu_row || test) && !getenv(PB_TUNE_ENV);
@@ -587,12 +587,12 @@ static const pb_variant *pick_fastest(const backend_state *bs, const pb_variant 
     if (!on)
         return v;
     const int traced = gpu_row && pb_trace_active(); /* the device clock, as the row's times */
-    const double mine = pick_time(bs->be, v, a, INFINITY, traced);
+    const double mine = pick_time(o, bs->be, v, a, INFINITY, traced, gpu_row);
     if (!(mine < INFINITY))
         return v; /* best does not run here: its own checked run says why */
     const double best_s = test && strcmp(test, "course") == 0 ? INFINITY : mine;
-    const pb_variant *won = v, *runner = NULL;
-    double fastest = best_s, runner_s = INFINITY;
+    const pb_variant *course = NULL; /* the fastest course version, course_s its time */
+    double course_s = INFINITY;
     size_t nall;
     const pb_variant *all = pb_registry_variants(pb_registry_tables, bs->be, &nall);
     for (size_t i = 0; i < nall; ++i) {
@@ -602,19 +602,19 @@ static const pb_variant *pick_fastest(const backend_state *bs, const pb_variant 
             !strcmp(u->name, "baseline") || !(u->dtypes & PB_DT(c->dtype)) ||
             (c->bench->variant_check && c->bench->variant_check(c, u->name, why, sizeof why) != PB_OK))
             continue;
-        const double t = pick_time(bs->be, u, a, fastest < runner_s ? fastest : runner_s, traced);
-        if (t < runner_s)
-            runner = u, runner_s = t;
-        if (t < fastest)
-            won = u, fastest = t;
+        const double t = pick_time(o, bs->be, u, a, course_s < best_s ? course_s : best_s, traced, gpu_row);
+        if (t < course_s)
+            course = u, course_s = t;
     }
-    if (won != v)
-        snprintf(note, cap, "ran the course's %s, faster here than best's own kernel (%.3g against %.3g ms)", won->name,
-                 fastest * 1e3, mine * 1e3);
-    else if (runner)
+    if (course && course_s < best_s) {
+        snprintf(note, cap, "ran the course's %s, faster here than best's own kernel (%.3g against %.3g ms)",
+                 course->name, course_s * 1e3, mine * 1e3);
+        return course;
+    }
+    if (course)
         snprintf(note, cap, "best's own kernel, faster here than every course version (%.3g ms; %s %.3g ms)",
-                 mine * 1e3, runner->name, runner_s * 1e3);
-    return won;
+                 mine * 1e3, course->name, course_s * 1e3);
+    return v;
 }
 
 static void measure(worker *w, const backend_state *bs, const pb_variant *v, const host_case *h, pb_args *a,
@@ -633,7 +633,7 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     if (gpu_row && o->cooldown != 0) /* --cooldown: before the configuration's first run */
         r.cooldown_s = pb_cooldown_wait(&gpu, o->cooldown, w->start_temp_c, cool_note, sizeof cool_note);
     /* what runs from here on: v, or for best the faster course version (pick_fastest) */
-    const pb_variant *run = pick_fastest(bs, v, c, a, gpu_row, pick_note, sizeof pick_note);
+    const pb_variant *run = pick_fastest(o, bs, v, c, a, gpu_row, pick_note, sizeof pick_note);
 
     /* The checked run comes first (poisoned output, offload flag cleared): it is also the
      * first untimed run and tells how long one run takes, so that --time-budget bounds the
