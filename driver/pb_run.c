@@ -5,6 +5,7 @@
 #include "pb_energy.h"
 #include "pb_nvml.h"
 #include "pb_output.h"
+#include "pb_progress.h"
 #include "pb_version.h"
 #include "pb_workers.h"
 
@@ -213,7 +214,8 @@ int pb_run_prepare(pb_options *o, pb_run_env *env)
     env->started_unix_us = (double)ts.tv_sec * 1e6 + (double)(ts.tv_nsec / 1000);
     double startup;
     char err[160];
-    if (pb_startup_timeout(&startup, err, sizeof err) != PB_OK) {
+    if (pb_startup_timeout(&startup, err, sizeof err) != PB_OK ||
+        pb_progress_interval(&startup, err, sizeof err) != PB_OK) {
         pb_errorf("%s", err);
         return PB_ERR;
     }
@@ -601,6 +603,7 @@ static void run_one_worker(pb_options *o, const pb_run_plan *rp, int wi, pb_rows
     else if (!o->quiet)
         fprintf(stderr, "portbench: running %s\n", w);
     pb_worker_exit ex;
+    pb_progress_watch(emit); /* its rows counted as it writes them */
     pb_worker_run(w, wargv, 0, &ex, NULL);
     free(wargv);
     free(store);
@@ -700,6 +703,13 @@ void pb_run_workers(pb_options *o, pb_rowset *rows, pb_run_log *log)
         free(rp);
         return;
     }
+    /* progress: rows done of the plan's, each row's case and work for the estimate */
+    pb_progress_begin(rp->plan.nitems, o->quiet, pb_worker_prefix_get());
+    for (size_t i = 0; i < rp->plan.nitems; ++i) {
+        pb_case c;
+        pb_plan_case_of(&rp->plan, rp->plan.items[i].cas, &c);
+        pb_progress_row(i, rp->plan.items[i].cas, o->bench->bytes(&c) + o->bench->flops(&c));
+    }
     for (int k = 0; k < rp->nworkers && !log->interrupted; ++k) {
         const char *w = rp->workers[k].name;
         int seen = 0;
@@ -707,10 +717,13 @@ void pb_run_workers(pb_options *o, pb_rowset *rows, pb_run_log *log)
             seen |= strcmp(log->worker[j], w) == 0;
         if (!seen && log->nworkers < PB_RUN_MAX_WORKERS)
             pb_strlcpy(log->worker[log->nworkers++], w, sizeof log->worker[0]);
+        pb_progress_worker_begin(w, rp->workers[k].first, rp->workers[k].end);
         run_one_worker(o, rp, k, rows, log);
         if (pb_interrupted())
             log->interrupted = pb_interrupted();
+        pb_progress_worker_end();
     }
+    pb_progress_end(log->interrupted);
     pb_run_plan_free(rp);
     free(rp);
 }

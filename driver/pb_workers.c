@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "pb_workers.h"
 #include "pb_bench.h"
+#include "pb_progress.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -157,20 +158,28 @@ static void keep_lines(line_keeper *k, const char *buf, size_t len)
     }
 }
 
-/* Copy a worker's stderr to ours, each line behind the prefix (several GPUs at once). */
+/* Copy a worker's stderr to ours, each line behind the prefix (several GPUs at once), with
+ * the progress line out of its way. */
 static void pass_through(const char *buf, size_t len, int *at_line_start)
 {
+    if (len == 0)
+        return;
+    pb_progress_hide();
     if (!line_prefix[0]) {
         fwrite(buf, 1, len, stderr);
-        return;
+        *at_line_start = buf[len - 1] == '\n';
+    } else {
+        for (size_t i = 0; i < len; ++i) {
+            if (*at_line_start)
+                fputs(line_prefix, stderr);
+            fputc(buf[i], stderr);
+            *at_line_start = buf[i] == '\n';
+        }
     }
-    for (size_t i = 0; i < len; ++i) {
-        if (*at_line_start)
-            fputs(line_prefix, stderr);
-        fputc(buf[i], stderr);
-        *at_line_start = buf[i] == '\n';
-    }
+    pb_progress_show(*at_line_start);
 }
+
+const char *pb_worker_prefix_get(void) { return line_prefix; }
 
 /* Seconds since t0 on the monotonic clock. */
 static double since(const struct timespec *t0)
@@ -301,6 +310,8 @@ void pb_worker_run(const char *worker, char **argv, int flags, pb_worker_exit *e
                     second_open = 0;
             }
         }
+        if (!listing) /* count the rows it wrote, show where the run is */
+            pb_progress_tick();
         if (got_signal && !forwarded) {
             kill(pid, got_signal); /* also when it came between fork and watch */
             forwarded = 1;
@@ -324,6 +335,8 @@ void pb_worker_run(const char *worker, char **argv, int flags, pb_worker_exit *e
     }
     close(errp[0]);
     close(second[0]);
+    if (!listing)
+        pb_progress_unwatch();
     int status;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR) {

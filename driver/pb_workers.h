@@ -53,7 +53,9 @@ enum {
  * that has not ended 5 s later is killed. Start-up is bounded (pb_startup_timeout): a
  * listing must end, a measurement run must report that its backends are up (a line on
  * the descriptor named by $PB_WORKER_READY_FD), within the bound, else it is killed and
- * ex->startup_timeout is set. A running measurement is never bounded. */
+ * ex->startup_timeout is set. A running measurement is never bounded. While a measurement
+ * runs, the rows it writes are counted and the progress line kept out of the way of its
+ * stderr (pb_progress.h: the caller names the rows file with pb_progress_watch). */
 void pb_worker_run(const char *worker, char **argv, int flags, pb_worker_exit *ex, char **out);
 
 /* The start-up bound of a worker in seconds: $PORTBENCH_STARTUP_TIMEOUT (0: none), else
@@ -67,6 +69,7 @@ void pb_child_unwatch(pid_t pid);
 void pb_child_forget_all(void);
 /* Prefix of every line of the workers' stderr that passes through ("[gpu 1] "). */
 void pb_worker_prefix(const char *prefix);
+const char *pb_worker_prefix_get(void);
 
 /* Install the SIGINT/SIGTERM/SIGHUP handlers (SIGHUP not when nohup ignores it): they
  * only record the signal and forward it to the running worker. pb_interrupted() is that
