@@ -79,20 +79,12 @@ static void duration(double s, char *buf, size_t cap)
 
 /* ---- the run's state (one run at a time per process) ---- */
 
-typedef struct row_info {
-    size_t cas;
-    double work;
-    int worker;  /* index of its worker in the run, -1 until known */
-    int done;    /* accounted for */
-    double time; /* seconds it took, < 0 when not timed (written by the driver, or not seen) */
-} row_info;
-
 static struct {
     int on, tty;
     double interval;
     char prefix[32];
     size_t total, done;
-    row_info *row;
+    pb_progress_rowinfo *row;
     size_t ncases;
     struct timespec t0;
     /* the running worker */
@@ -156,20 +148,17 @@ void pb_progress_row(size_t i, size_t cas, double work)
 
 /* ---- the estimate ---- */
 
-/* Seconds the rows not done yet will take: each row as the mean of the timed rows of its
- * worker and case; else its worker's time per unit of work times the work of its case
- * (never below its quickest row: small cases cost their overhead); else the mean of its
- * case in another worker; else every timed row's time per work, the same way. < 0 when
- * too little is known for a guess. */
-static double estimate_left(double t)
+double pb_progress_estimate(const pb_progress_rowinfo *row, size_t nrows, size_t ncases, int nworkers, int running,
+                            double *next)
 {
+    *next = -1;
     size_t timed = 0;
-    for (size_t i = 0; i < P.total; ++i)
-        timed += P.row[i].time >= 0;
-    if (timed < 3 || t < 2)
+    for (size_t i = 0; i < nrows; ++i)
+        timed += row[i].time >= 0 && row[i].worker >= 0;
+    if (timed < 3)
         return -1; /* no wild first guesses */
-    const size_t nc = P.ncases ? P.ncases : 1;
-    const int nw = P.nworkers ? P.nworkers : 1;
+    const size_t nc = ncases ? ncases : 1;
+    const int nw = nworkers > 0 ? nworkers : 1;
     /* sums of time and counts: per worker and case, per case, per worker (with work), all */
     double *s = calloc((size_t)nw * nc + nc + 3 * (size_t)nw, sizeof *s);
     size_t *n = calloc((size_t)nw * nc + nc + (size_t)nw, sizeof *n);
@@ -181,9 +170,9 @@ static double estimate_left(double t)
     double *s_case = s + (size_t)nw * nc, *s_w = s_case + nc, *work_w = s_w + nw, *min_w = work_w + nw;
     double s_all = 0, work_all = 0, min_all = INFINITY;
     size_t *n_case = n + (size_t)nw * nc, *n_w = n_case + nc, n_all = 0;
-    for (size_t i = 0; i < P.total; ++i) {
-        const row_info *r = &P.row[i];
-        if (r->time < 0 || r->worker < 0)
+    for (size_t i = 0; i < nrows; ++i) {
+        const pb_progress_rowinfo *r = &row[i];
+        if (r->time < 0 || r->worker < 0 || r->worker >= nw || r->cas >= nc)
             continue;
         s[(size_t)r->worker * nc + r->cas] += r->time;
         n[(size_t)r->worker * nc + r->cas]++;
@@ -198,10 +187,10 @@ static double estimate_left(double t)
         work_all += r->work;
         n_all++;
     }
-    double left = 0, next = -1;
-    for (size_t i = 0; i < P.total; ++i) {
-        const row_info *r = &P.row[i];
-        if (r->done)
+    double left = 0;
+    for (size_t i = 0; i < nrows; ++i) {
+        const pb_progress_rowinfo *r = &row[i];
+        if (r->done || r->worker >= nw || r->cas >= nc)
             continue;
         const size_t wc = r->worker >= 0 ? (size_t)r->worker * nc + r->cas : 0;
         double e;
@@ -214,12 +203,23 @@ static double estimate_left(double t)
             e = s_case[r->cas] / (double)n_case[r->cas];
         else
             e = fmax(min_all, work_all > 0 ? s_all / work_all * r->work : s_all / (double)n_all);
-        if (next < 0 && r->worker == P.nworkers - 1 && P.watching)
-            next = e; /* the row being measured now */
+        if (*next < 0 && r->worker == running)
+            *next = e; /* the row being measured now */
         left += e;
     }
     free(s);
     free(n);
+    return left;
+}
+
+/* Seconds the run has left at t, < 0 when it is too early to tell. */
+static double estimate_left(double t)
+{
+    double next,
+        left = t < 2 ? -1 : /* no wild first guesses */
+                   pb_progress_estimate(P.row, P.total, P.ncases, P.nworkers, P.watching ? P.nworkers - 1 : -1, &next);
+    if (left < 0)
+        return -1;
     /* the row being measured is partly done: take off the time it ran, at most most of its estimate */
     if (next > 0)
         left -= fmin(t - P.last_row_t, 0.9 * next);
@@ -333,7 +333,7 @@ static void count_rows(void)
         return;
     double t = now(), each = (t - P.last_row_t) / (double)rows;
     for (long k = 0; k < rows; ++k) {
-        row_info *r = &P.row[P.first + P.seen + k]; /* a worker writes its rows in the plan's order */
+        pb_progress_rowinfo *r = &P.row[P.first + P.seen + k]; /* a worker writes its rows in the plan's order */
         if (!r->done) {
             r->done = 1;
             ++P.done;

@@ -50,6 +50,24 @@ void pb_progress_unwatch(void);
  * newline) is a complete row, 0 for a header, comment or sample line. */
 int pb_progress_is_row(const char *line, size_t len);
 
+/* What the estimate knows of a row. */
+typedef struct pb_progress_rowinfo {
+    size_t cas;  /* its case (dtype, size, parameters): rows of one case cost alike */
+    double work; /* bytes + flops of its case: unmeasured cases scale with it */
+    int worker;  /* index of its worker in the run, -1 until that worker's turn */
+    int done;    /* accounted for */
+    double time; /* seconds it took, < 0 when not timed (written by the driver, or not seen) */
+} pb_progress_rowinfo;
+
+/* Seconds the rows not done yet will take: each row as the mean of the timed rows of its
+ * worker and case; else its worker's time per unit of work times the work of its case
+ * (never below its quickest row: small cases cost their overhead); else the mean of its
+ * case in another worker; else every timed row's time per work, the same way. -1 with
+ * fewer than 3 timed rows (no wild first guesses). *next: the estimate of the first row
+ * not done of worker running (the row being measured), -1 if none. */
+double pb_progress_estimate(const pb_progress_rowinfo *row, size_t nrows, size_t ncases, int nworkers, int running,
+                            double *next);
+
 /* "about 1 min 20 s" for an estimate of s seconds, rounded (buf of 32 bytes at least). */
 void pb_progress_about(double s, char *buf, size_t cap);
 

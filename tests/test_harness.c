@@ -8,6 +8,7 @@
 #include "pb_energy.h"
 #include "pb_gpu.h"
 #include "pb_plan.h"
+#include "pb_progress.h"
 #include "pb_registry.h"
 #include "pb_result.h"
 #include "pb_stats.h"
@@ -26,7 +27,65 @@
 
 PB_CHECK_STATE;
 
-
+/* A run's progress (driver/pb_progress.h): the row rule against what a worker writes, the
+ * estimate's model and its words. */
+static void test_progress(void)
+{
+    /* the rows file as a worker writes it: a header, a row's samples, the row */
+    FILE *f = tmpfile();
+    CHECK(f != NULL);
+    if (f) {
+        pb_row r;
+        pb_row_init(&r);
+        pb_strlcpy(r.benchmark, "stream", sizeof r.benchmark);
+        pb_strlcpy(r.variant, "kernel", sizeof r.variant);
+        pb_sample smp[2] = {{1e-3, 1e-3, 1000}, {2e-3, 2e-3, 1000}};
+        pb_row_set_samples(&r, smp, 2);
+        pb_csv_write_header(f);
+        pb_csv_write_samples(f, &r);
+        pb_csv_write_row(f, &r);
+        pb_csv_write_samples(f, &r);
+        pb_csv_write_row(f, &r);
+        rewind(f);
+        char *line = NULL;
+        size_t cap = 0;
+        ssize_t n;
+        int rows = 0, lines = 0;
+        while ((n = getline(&line, &cap, f)) > 0) {
+            rows += pb_progress_is_row(line, (size_t)n - 1);
+            ++lines;
+        }
+        CHECK(rows == 2 && lines == 5);
+        free(line);
+        free(r.samples);
+        fclose(f);
+    }
+    CHECK(!pb_progress_is_row("", 0));
+    /* worker 0 measured case 0 twice (1 s each) and case 1 once (2 s); work doubles per case */
+    pb_progress_rowinfo row[] = {
+        {0, 1, 0, 1, 1},   {0, 1, 0, 1, 1}, {1, 2, 0, 1, 2}, /* done */
+        {1, 2, 0, 0, -1},                                    /* its case's mean: 2 */
+        {2, 4, 0, 0, -1},                                    /* the worker's 1 s per work: 4 */
+        {0, 1, -1, 0, -1},                                   /* a later worker, a case measured: 1 */
+        {3, 8, -1, 0, -1},                                   /* a later worker, a new case: 8 */
+    };
+    double next;
+    CHECK(fabs(pb_progress_estimate(row, 7, 4, 1, 0, &next) - 15) < 1e-9 && fabs(next - 2) < 1e-9);
+    row[4].work = 0.5; /* never below the worker's quickest row */
+    CHECK(fabs(pb_progress_estimate(row, 7, 4, 1, 0, &next) - 12) < 1e-9);
+    row[1].time = -1; /* two timed rows: no guess */
+    CHECK(pb_progress_estimate(row, 7, 4, 1, 0, &next) < 0);
+    static const struct {
+        double s;
+        const char *words;
+    } about[] = {{3, "a few seconds"},   {23, "about 25 s"},  {80, "about 1 min 20 s"}, {120, "about 2 min"},
+                 {1000, "about 17 min"}, {3590, "about 1 h"}, {4000, "about 1 h 5 min"}};
+    for (size_t i = 0; i < sizeof about / sizeof about[0]; ++i) {
+        char buf[48];
+        pb_progress_about(about[i].s, buf, sizeof buf);
+        CHECK(strcmp(buf, about[i].words) == 0);
+    }
+}
 
 static int sizes_of(const char *spec, size_t *out, int *n)
 {
@@ -1490,6 +1549,7 @@ int main(void)
     test_generator();
     test_profiles();
     test_speedup();
+    test_progress();
     printf("%d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }
