@@ -402,9 +402,9 @@ void pb_progress_unwatch(void)
     P.watching = 0;
 }
 
-void pb_progress_worker_end(void)
+void pb_progress_worker_end(int interrupted)
 {
-    if (!P.on)
+    if (!P.on || interrupted) /* its rows not measured are left out, not done */
         return;
     for (long i = P.first; i < P.end; ++i)
         if (!P.row[i].done) {

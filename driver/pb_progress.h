@@ -30,8 +30,9 @@ void pb_progress_worker_begin(const char *worker, long first, long end);
 /* The running worker writes its rows to file: count them as they come (pb_progress_tick). */
 void pb_progress_watch(const char *file);
 /* The worker's run is over: its rows are all accounted for (rows it did not write are
- * FAIL or SKIP rows the driver writes), and a plain line says where the run is. */
-void pb_progress_worker_end(void);
+ * FAIL or SKIP rows the driver writes), and a plain line says where the run is; nothing
+ * when the run was interrupted (the rows not measured are left out). */
+void pb_progress_worker_end(int interrupted);
 /* The run is over: the terminal line is cleared; a run that printed plain lines ends with
  * one saying all rows are done (not when interrupted). */
 void pb_progress_end(int interrupted);

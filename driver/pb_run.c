@@ -721,7 +721,7 @@ void pb_run_workers(pb_options *o, pb_rowset *rows, pb_run_log *log)
         run_one_worker(o, rp, k, rows, log);
         if (pb_interrupted())
             log->interrupted = pb_interrupted();
-        pb_progress_worker_end();
+        pb_progress_worker_end(log->interrupted);
     }
     pb_progress_end(log->interrupted);
     pb_run_plan_free(rp);

@@ -9,6 +9,7 @@
 #   quiet  --quiet: no progress line
 #   tty    stderr a terminal (script): one line drawn in place, never left on the screen
 #          nor mixed into a worker's line
+#   interrupted  SIGINT: the rows not measured are not done
 #   gpus   --gpu all (fake GPUs): each GPU's run prints its own plain lines behind its prefix
 set -uo pipefail
 pb=$1 work=$2/$3 case=$3
@@ -91,6 +92,16 @@ if len(rows) < 2 or bad:
     sys.exit("FAIL: a worker's line mixed with the progress line: %r (of %d)" % (bad, len(rows)))
 EOF
     ;;
+interrupted)
+    "$pb" "${args[@]}" > out.txt 2> err.txt &
+    pid=$!
+    for _ in $(seq 100); do grep -q "rows (" err.txt && break; sleep 0.1; done
+    kill -INT $pid
+    wait $pid
+    rc=$?
+    [ "$rc" = 130 ] || fail "exit status $rc after SIGINT, expected 130"
+    grep -q "rows (" err.txt || fail "no progress line before the interruption"
+    ! grep -q "all done" err.txt || fail "an interrupted run said all rows are done: $(grep 'all done' err.txt)" ;;
 gpus)
     PB_TEST_FAKE_GPUS=2 "$pb" "${args[@]}" --gpu all > out.txt 2> err.txt || fail "exit status $?: $(tail -3 err.txt)"
     gtotal=$(PB_TEST_FAKE_GPUS=2 "$pb" "${args[@]}" --gpu 0 --dry-run 2> /dev/null | jq '[.cases[].items[]] | length')
