@@ -370,6 +370,12 @@ void pb_progress_watch(const char *file)
     P.last_row_t = now();
 }
 
+void pb_progress_started(void)
+{
+    if (P.on && P.watching && P.seen == 0)
+        P.last_row_t = now();
+}
+
 void pb_progress_tick(void)
 {
     if (!P.on || !P.watching)

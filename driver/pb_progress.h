@@ -29,6 +29,9 @@ void pb_progress_row(size_t i, size_t cas, double work);
 void pb_progress_worker_begin(const char *worker, long first, long end);
 /* The running worker writes its rows to file: count them as they come (pb_progress_tick). */
 void pb_progress_watch(const char *file);
+/* The running worker's backends are up: its first row's time starts now (a start-up is
+ * no row's cost). */
+void pb_progress_started(void);
 /* The worker's run is over: its rows are all accounted for (rows it did not write are
  * FAIL or SKIP rows the driver writes), and a plain line says where the run is; nothing
  * when the run was interrupted (the rows not measured are left out). */

@@ -212,10 +212,10 @@ int pb_run_prepare(pb_options *o, pb_run_env *env)
     clock_gettime(CLOCK_REALTIME, &ts);
     strftime(env->started, sizeof env->started, "%Y-%m-%dT%H:%M:%SZ", gmtime(&ts.tv_sec));
     env->started_unix_us = (double)ts.tv_sec * 1e6 + (double)(ts.tv_nsec / 1000);
-    double startup;
+    double startup, interval;
     char err[160];
     if (pb_startup_timeout(&startup, err, sizeof err) != PB_OK ||
-        pb_progress_interval(&startup, err, sizeof err) != PB_OK) {
+        pb_progress_interval(&interval, err, sizeof err) != PB_OK) {
         pb_errorf("%s", err);
         return PB_ERR;
     }

@@ -304,9 +304,11 @@ void pb_worker_run(const char *worker, char **argv, int flags, pb_worker_exit *e
                 ssize_t n = read(second[0], buf, sizeof buf);
                 if (n > 0 && listing && out)
                     keep_text(out, &out_len, &out_cap, buf, (size_t)n, &overflow);
-                else if (n > 0)
+                else if (n > 0) {
+                    if (!started) /* its rows' times start here, not with its start-up */
+                        pb_progress_started();
                     started = 1;
-                else if (n == 0 || (errno != EINTR && errno != EAGAIN))
+                } else if (n == 0 || (errno != EINTR && errno != EAGAIN))
                     second_open = 0;
             }
         }
