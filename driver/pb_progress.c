@@ -410,6 +410,7 @@ void pb_progress_unwatch(void)
 
 void pb_progress_worker_end(int interrupted)
 {
+    pb_progress_unwatch();    /* when the worker did not even start, pb_worker_run did not */
     if (!P.on || interrupted) /* its rows not measured are left out, not done */
         return;
     for (long i = P.first; i < P.end; ++i)
