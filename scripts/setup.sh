@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
 # Make a fresh Debian 12 build machine ready to build portbench. Safe to run twice.
+# usage: scripts/setup.sh [--first]
+#   --first: only what the README's first result needs: the default toolchains (clang-19,
+#   gcc-12) with CUDA 11.8's offload tools and the libraries; a later run without it adds
+#   the rest (clang-14/15/16, gcc-11, MPICH, gnuplot, jq, chromium, cppcheck, clang-format).
 #  - installs the compilers and libraries from Debian main (clang-19 + libomp-19 offload,
 #    gcc-12 nvptx offload, and the previous majors clang-16 and gcc-11 + gcc-11 nvptx
 #    offload, hwloc, cJSON, OpenBLAS for the CPU GEMM bar, MPICH for the MPI mode, cmake,
@@ -24,6 +28,12 @@
 # builds only with -DPB_WITH_CLANG22=ON: its device link takes longer than 35 minutes,
 # docs/toolchain.md).
 set -euo pipefail
+first=0
+case ${1-} in
+  --first) first=1 ;;
+  "") ;;
+  *) printf 'setup: unknown argument %s (usage: scripts/setup.sh [--first])\n' "$1" >&2; exit 2 ;;
+esac
 
 CUDA118_DIR=${PORTBENCH_CUDA118_DIR:-/opt/portbench/cuda-11.8-offload}
 LLVM16_DIR=${PORTBENCH_LLVM16_DIR:-/opt/portbench/llvm-16}
@@ -37,11 +47,15 @@ log() { printf 'setup: %s\n' "$*" >&2; }
 # clang-16 needs clang-tools-16 (clang-offload-packager, clang-linker-wrapper) and brings
 # libllvm16, which LLVM 16's libomptarget needs at run time. gcc-11-offload-nvptx and
 # gcc-12-offload-nvptx coexist (both use gcc-12's libgomp-plugin-nvptx1).
+# the first result: the default toolchains and what every build needs
 packages=(clang-19 clang-tools-19 libomp-19-dev gcc-12-offload-nvptx
-          clang-16 clang-tools-16 gcc-11 gcc-11-offload-nvptx
-          libhwloc-dev hwloc-nox libcjson-dev jq libopenblas-dev mpich libmpich-dev patchelf libsqlite3-dev pkg-config
-          cmake make gnuplot-nox xz-utils binutils ca-certificates chromium
-          cppcheck clang-format) # scripts/check_static.sh, scripts/check_format.sh
+          libhwloc-dev hwloc-nox libcjson-dev libopenblas-dev libsqlite3-dev pkg-config
+          gcc g++ cmake make xz-utils binutils ca-certificates)
+# the rest: the other toolchains, MPI, reports, the tests' tools
+[ $first = 1 ] || packages+=(clang-16 clang-tools-16 gcc-11 gcc-11-offload-nvptx jq mpich libmpich-dev patchelf
+                             gnuplot-nox chromium
+                             cppcheck clang-format) # scripts/check_static.sh, scripts/check_format.sh
+[ $first = 0 ] || EXTRA_CLANGS=""
 # clang-14/15 offload through the old driver (clang-offload-wrapper: clang-tools-<N>),
 # clang-22 through clang-linker-wrapper (clang-tools-22)
 for v in $EXTRA_CLANGS; do
@@ -77,8 +91,10 @@ chmod 755 "$tmp"; chown _apt "$tmp/deb" 2>/dev/null || true # apt-get download r
 
 # LLVM 16's OpenMP runtime, the same version as the installed libllvm16 (its libomptarget
 # and CUDA plugins need that libLLVM-16). Laid out as <dir>/lib like /usr/lib/llvm-16/lib.
-llvm16_version=$(dpkg-query -W -f='${Version}' libllvm16)
-if [ -f "$LLVM16_DIR/lib/libomptarget.so.16" ] && [ "$(cat "$LLVM16_DIR/VERSION" 2>/dev/null)" = "$llvm16_version" ]; then
+llvm16_version=$(dpkg-query -W -f='${Version}' libllvm16 2>/dev/null || true)
+if [ $first = 1 ]; then
+  log "--first: LLVM 16's OpenMP runtime comes with a run without --first"
+elif [ -f "$LLVM16_DIR/lib/libomptarget.so.16" ] && [ "$(cat "$LLVM16_DIR/VERSION" 2>/dev/null)" = "$llvm16_version" ]; then
   log "LLVM 16 OpenMP runtime already in $LLVM16_DIR"
 else
   log "unpacking libomp-16-dev $llvm16_version into $LLVM16_DIR (it conflicts with libomp-19-dev in apt)"
@@ -226,4 +242,4 @@ for v in $EXTRA_CLANGS; do
   $SUDO cp -a "$lib" "$dir/"
   echo "$version" | $SUDO tee "$dir/VERSION" >/dev/null
 done
-log "ready"
+if [ $first = 1 ]; then log "ready for the first result (scripts/setup.sh without --first adds the rest)"; else log "ready"; fi
