@@ -12,6 +12,7 @@
 #include "pb_registry.h"
 #include "pb_result.h"
 #include "pb_stats.h"
+#include "pb_stream.h"
 #include "pb_table.h"
 #include "pb_topo.h"
 #include "pb_trace.h"
@@ -1523,6 +1524,145 @@ static void test_plan(void)
     pb_plan_free(&p);
 }
 
+/* Text of a rows stream: hello, a backend, the rows given (ids 7, 8, ...), end. (Not
+ * inlined: gcc 12 then takes a pointer into the text for one to its local variable.) */
+static __attribute__((noinline)) char *stream_text(const pb_row *rows, size_t n)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    pb_stream_hello h = {"pb-omp-clang-19", "clang-19", "abc123-dirty", "-O3 -fopenmp", "unavailable: no GPU"};
+    pb_stream_backend b = {"omp", "clang", "19.1.7", PB_BACKEND_SKIP, "no GPU", "", "", 8, "a detail"};
+    pb_stream_end e = {(long)n, 1};
+    CHECK(pb_stream_write_hello(f, &h) == PB_OK && pb_stream_write_backend(f, &b) == PB_OK);
+    for (size_t i = 0; i < n; ++i)
+        CHECK(pb_stream_write_row(f, 7 + (long)i, &rows[i]) == PB_OK);
+    CHECK(pb_stream_write_end(f, &e) == PB_OK);
+    fclose(f);
+    return text;
+}
+
+/* The rows stream: every record written and read back the same (a row's CSV line and its
+ * samples bit for bit, one line each), a torn last line left out, and a damaged line
+ * refused with "name:line: why", the records before it kept. */
+static void test_stream(void)
+{
+    pb_row r[2];
+    pb_row_init(&r[0]);
+    strcpy(r[0].benchmark, "dmvm");
+    strcpy(r[0].variant, "v7");
+    strcpy(r[0].backend, "omp");
+    strcpy(r[0].dtype, "double");
+    strcpy(r[0].note, "a \"quoted\", comma\nand a line break");
+    r[0].verified = PB_VERIFIED_PASS;
+    r[0].offload = PB_OFFLOAD_HOST_FALLBACK;
+    r[0].device_clock = PB_DCLOCK_CUDA_EVENTS;
+    r[0].throttled = PB_TRI_NO;
+    r[0].size = 9007199254740992.0; /* 2^53 */
+    r[0].time_median_s = 1.0 / 3;
+    r[0].launch_overhead_s = -2.5e-7;
+    pb_sample v[3] = {{1e-3 / 3, NAN, 1980}, {2e-3 / 7, 1e-4 / 7, NAN}, {0.5, 0.25, 1755}};
+    CHECK(pb_row_set_samples(&r[0], v, 3) == 0);
+    pb_row_init(&r[1]);
+    strcpy(r[1].variant, "lib");
+    r[1].verified = PB_VERIFIED_SKIP;
+    char *text = stream_text(r, 2), err[512] = "";
+    size_t lines = 0;
+    for (const char *c = text; *c; ++c)
+        lines += *c == '\n';
+    CHECK(lines == 5); /* one record a line: the note's line break is escaped */
+    pb_stream s;
+    CHECK(pb_stream_read_text(text, strlen(text), "w.jsonl", &s, err, sizeof err) == 0);
+    CHECK(s.has_hello && strcmp(s.hello.worker, "pb-omp-clang-19") == 0 &&
+          strcmp(s.hello.device_clock, "unavailable: no GPU") == 0 && strcmp(s.hello.git_sha, "abc123-dirty") == 0);
+    CHECK(s.nbackends == 1 && s.backends[0].status == PB_BACKEND_SKIP && strcmp(s.backends[0].why, "no GPU") == 0 &&
+          s.backends[0].threads == 8 && strcmp(s.backends[0].compiler_version, "19.1.7") == 0);
+    CHECK(s.has_end && s.end.rows == 2 && s.end.failed == 1);
+    CHECK(s.rows.n == 2 && s.ids[0] == 7 && s.ids[1] == 8 && s.lines[0] == 3 && s.lines[1] == 4);
+    for (size_t i = 0; i < s.rows.n && i < 2; ++i) { /* the same CSV line */
+        char *a = NULL, *b = NULL;
+        size_t la = 0, lb = 0;
+        FILE *fa = open_memstream(&a, &la), *fb = open_memstream(&b, &lb);
+        pb_csv_write_row(fa, &r[i]);
+        pb_csv_write_row(fb, &s.rows.rows[i]);
+        fclose(fa);
+        fclose(fb);
+        CHECK(strcmp(a, b) == 0);
+        free(a);
+        free(b);
+    }
+    const pb_row *g = &s.rows.rows[0];
+    CHECK(g->time_median_s == 1.0 / 3 && g->size == 9007199254740992.0 && g->launch_overhead_s == -2.5e-7 &&
+          isnan(g->time_min_s) && strcmp(g->note, r[0].note) == 0 && g->offload == PB_OFFLOAD_HOST_FALLBACK);
+    CHECK(g->nsamples == 3 && g->samples[0].host_s == v[0].host_s && isnan(g->samples[0].device_s) &&
+          g->samples[1].device_s == v[1].device_s && isnan(g->samples[1].sm_clock_mhz) &&
+          g->samples[2].sm_clock_mhz == 1755);
+    CHECK(s.rows.rows[1].nsamples == 0 && s.rows.rows[1].verified == PB_VERIFIED_SKIP);
+    pb_stream_free(&s);
+    /* a torn last line (its writer stopped mid-line, or left zeros) is left out, no error */
+    size_t cut = strlen(text) - 10;
+    CHECK(pb_stream_read_text(text, cut, "w.jsonl", &s, err, sizeof err) == 0 && !s.has_end && s.rows.n == 2);
+    pb_stream_free(&s);
+    char *zeros = strdup(text);
+    memset(zeros + cut, 0, strlen(text) - cut);
+    CHECK(pb_stream_read_text(zeros, strlen(text), "w.jsonl", &s, err, sizeof err) == 0 && !s.has_end && s.rows.n == 2);
+    pb_stream_free(&s);
+    free(zeros);
+    /* damaged: refused at its line, the records before it kept */
+    struct {
+        const char *from, *to, *expect;
+        int line;
+        size_t rows;
+    } bad[] = {
+        {"\"version\":1", "\"version\":2", "rows stream version 2, this reader takes version 1", 1, 0},
+        {"portbench.rows", "portbench.plan", "not a portbench rows stream", 1, 0},
+        {"\"t\":\"hello\"", "\"t\":\"hi\"", "unknown record type \"hi\"", 1, 0},
+        {"\"status\":\"skip\"", "\"status\":\"maybe\"", "\"status\" is not ok, skip or error", 2, 0},
+        {"\"id\":7", "\"id\":\"7\"", "\"id\" is not an integer >= 0", 3, 0},
+        {"\"id\":7", "\"id\":-7", "\"id\" is not an integer >= 0", 3, 0},
+        {"\"id\":8,", "", "\"id\" is not an integer >= 0", 4, 1},
+        {"\"verified\":\"SKIP\"", "\"verified\":\"MAYBE\"", "column 'verified': unknown value 'MAYBE'", 4, 1},
+        {"\"time_median_s\":0.3333333333333333,", "\"time_median_s\":\"fast\",", "column 'time_median_s': not a number",
+         3, 0},
+        {"\"variant\":\"lib\"", "\"variant\":17", "column 'variant': not a string", 4, 1},
+        {"[0.5,0.25,1755]", "[0.5,0.25]", "sample 3 is not [host_s, device_s, sm_clock_mhz]", 3, 0},
+        {"{\"t\":\"end\"", "{\"t\":\"end\",", "not a JSON object", 5, 2},
+        {"\"rows\":2", "\"rows\":2.5", "\"rows\" is not an integer >= 0", 5, 2},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {
+        const char *at = strstr(text, bad[i].from);
+        CHECK(at != NULL);
+        if (!at) {
+            printf("  stream case %zu: '%s' not in the stream\n", i, bad[i].from);
+            continue;
+        }
+        const int off = (int)(at - text);
+        char edited[16384], want[64];
+        snprintf(edited, sizeof edited, "%.*s%s%s", off, text, bad[i].to, text + off + strlen(bad[i].from));
+        snprintf(want, sizeof want, "w.jsonl:%d: ", bad[i].line);
+        err[0] = '\0';
+        int rc = pb_stream_read_text(edited, strlen(edited), "w.jsonl", &s, err, sizeof err);
+        int ok = rc == -1 && strstr(err, bad[i].expect) && strncmp(err, want, strlen(want)) == 0 &&
+                 !strchr(err, '\n') && s.rows.n == bad[i].rows;
+        CHECK(ok);
+        if (!ok)
+            printf("  stream case %zu: rc %d, %zu rows: %s\n", i, rc, s.rows.n, err);
+        pb_stream_free(&s);
+    }
+    /* no hello first, a record after end */
+    const char *nohello = "{\"t\":\"row\",\"id\":1}\n";
+    CHECK(pb_stream_read_text(nohello, strlen(nohello), "x", &s, err, sizeof err) == -1 &&
+          strstr(err, "x:1: no \"hello\" record first"));
+    pb_stream_free(&s);
+    char after[16384];
+    snprintf(after, sizeof after, "%s%s", text, "{\"t\":\"end\",\"rows\":0,\"failed\":0}\n");
+    CHECK(pb_stream_read_text(after, strlen(after), "x", &s, err, sizeof err) == -1 &&
+          strstr(err, "x:6: a record after \"end\""));
+    pb_stream_free(&s);
+    free(text);
+    free(r[0].samples);
+}
+
 int main(void)
 {
     test_topo_slices();
@@ -1543,6 +1683,7 @@ int main(void)
     test_csv_hostile();
     test_csv_samples();
     test_plan();
+    test_stream();
     test_median_noise();
     test_cost_and_check();
     test_gemm_check();

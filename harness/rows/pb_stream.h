@@ -1,0 +1,82 @@
+/* pb_stream.h - the rows stream: what a worker answers a plan (pb_plan.h) with, JSON Lines,
+ * one record a line, each flushed by the worker (the format is in docs/channel.md):
+ *   {"t":"hello","format":"portbench.rows","version":1,"worker":...}   who wrote it, first
+ *   {"t":"backend","backend":"cuda","status":"ok",...}                 one per backend of the plan
+ *   {"t":"row","id":17,"verified":"PASS",...,"samples":[[h,d,c],...]}  one per plan item
+ *   {"t":"end","rows":22,"failed":0}                                    last
+ * A row's keys are the CSV column names (pb_result.c's column table; enums with the CSV's
+ * spellings, missing numbers null) plus "id", the plan item it answers, and "samples", its
+ * timed repetitions (host_s, device_s, sm_clock_mhz; null where unknown). The same reader
+ * takes a file whose writer did not finish: a last line without its newline is left out. */
+#ifndef PB_STREAM_H
+#define PB_STREAM_H
+
+#include "pb_result.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PB_STREAM_FORMAT "portbench.rows"
+#define PB_STREAM_VERSION 1 /* another version is refused */
+
+/* A backend's start-up: it runs, it is skipped (no GPU, say), or its initialisation failed. */
+typedef enum pb_backend_status { PB_BACKEND_OK, PB_BACKEND_SKIP, PB_BACKEND_ERROR } pb_backend_status;
+const char *pb_backend_status_name(pb_backend_status s); /* ok, skip, error */
+
+/* The worker, its build and its device clock ("cupti" or "unavailable: <why>"). */
+typedef struct pb_stream_hello {
+    char worker[64], toolchain[32], git_sha[48], build_flags[512], device_clock[192];
+} pb_stream_hello;
+
+/* One backend of the plan as the worker started it (why: a skip's or error's reason;
+ * device "host" for host fallback and the CPU; threads 0 when unknown). */
+typedef struct pb_stream_backend {
+    char backend[16], compiler[32], compiler_version[64];
+    pb_backend_status status;
+    char why[256], device[128], device_uuid[64];
+    int threads;
+    char detail[256];
+} pb_stream_backend;
+
+typedef struct pb_stream_end {
+    long rows, failed;
+} pb_stream_end;
+
+/* One record, one line (the caller flushes). PB_OK, or PB_ERR when the stream failed. */
+int pb_stream_write_hello(FILE *f, const pb_stream_hello *h);
+int pb_stream_write_backend(FILE *f, const pb_stream_backend *b);
+int pb_stream_write_row(FILE *f, long id, const pb_row *r);
+int pb_stream_write_end(FILE *f, const pb_stream_end *e);
+
+/* What a reader took from a stream, in its order. rows.rows[k] answers plan item ids[k],
+ * which line[k] of the stream held. */
+typedef struct pb_stream {
+    int has_hello, has_end;
+    pb_stream_hello hello;
+    pb_stream_end end;
+    pb_stream_backend *backends;
+    size_t nbackends;
+    pb_rowset rows;
+    long *ids, *lines;
+    size_t ids_cap;
+} pb_stream;
+
+/* Read the records of text (len bytes; name for messages) into s (zeroed first). A torn
+ * last line (no newline, or a NUL byte: a writer that did not finish) is left out. A line
+ * that is not a record stops the reading: -1 with "name:line: why" in err, the records
+ * before it kept in s. 0 otherwise. A record of another format or version, a row without
+ * an integer id, a column of the wrong type or an enum value that is not one of its
+ * spellings is not a record. */
+int pb_stream_read_text(const char *text, size_t len, const char *name, pb_stream *s, char *err, size_t cap);
+/* The same from a file ("-": standard input); name in messages is path. */
+int pb_stream_read_file(const char *path, pb_stream *s, char *err, size_t cap);
+void pb_stream_free(pb_stream *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
