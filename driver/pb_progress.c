@@ -11,14 +11,12 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The row format's one rule. Today the worker writes CSV: a header line ("benchmark,..."),
- * "#samples" lines before their row, then the row. (JSON Lines: a line holding "t":"row".) */
+/* The row format's one rule: a worker answers in JSON Lines (harness/rows/pb_stream.h), each
+ * record an object whose first key is its type, so a row is a line starting {"t":"row". */
 int pb_progress_is_row(const char *line, size_t len)
 {
-    static const char header[] = "benchmark,";
-    if (len == 0 || line[0] == '#')
-        return 0;
-    return !(len >= sizeof header - 1 && memcmp(line, header, sizeof header - 1) == 0);
+    static const char row[] = "{\"t\":\"row\"";
+    return len >= sizeof row - 1 && memcmp(line, row, sizeof row - 1) == 0;
 }
 
 int pb_progress_interval(double *seconds, char *err, size_t cap)

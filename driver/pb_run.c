@@ -6,6 +6,7 @@
 #include "pb_nvml.h"
 #include "pb_output.h"
 #include "pb_progress.h"
+#include "pb_stream.h"
 #include "pb_version.h"
 #include "pb_workers.h"
 
@@ -291,43 +292,7 @@ void pb_run_end(pb_run_log *log)
     log->tmpdir[0] = '\0';
 }
 
-/* ---- expected rows ---- */
-
-/* The identity of a row within one run. */
-static void row_key(const char *backend, const char *variant, const char *dtype, double size, const char *params,
-                    char *buf, size_t cap)
-{
-    snprintf(buf, cap, "%s|%s|%s|%.0f|%s", backend, variant, dtype, size, params);
-}
-
-typedef struct expected {
-    char key[256];
-    pb_row row; /* the row to report if nothing comes back */
-    int seen;
-} expected;
-
-typedef struct expect_set {
-    expected *v;
-    size_t n, cap;
-} expect_set;
-
-static int by_key(const void *a, const void *b) { return strcmp(((const expected *)a)->key, ((const expected *)b)->key); }
-
-static void expect_push(expect_set *s, const pb_row *r)
-{
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 64;
-        expected *v = realloc(s->v, cap * sizeof *v);
-        if (!v)
-            return;
-        s->v = v;
-        s->cap = cap;
-    }
-    expected *e = &s->v[s->n++];
-    e->row = *r;
-    e->seen = 0;
-    row_key(r->backend, r->variant, r->dtype, r->size, r->params, e->key, sizeof e->key);
-}
+/* ---- the plan: every row of the run, once ---- */
 
 /* A row the driver writes itself: skipped or failed, with the reason. */
 static void driver_row(const pb_options *o, const pb_case *c, const char *backend, const char *toolchain,
@@ -447,25 +412,7 @@ int pb_run_plan_build(const pb_options *o, pb_run_plan *rp)
     memset(rp, 0, sizeof *rp);
     pb_plan *p = &rp->plan;
     pb_plan_init(p, o->bench);
-    p->warmup = o->warmup;
-    p->reps = o->reps;
-    p->time_budget = o->time_budget;
-    p->max_noise = o->max_noise;
-    p->seed = o->seed;
-    p->threads = o->threads;
-    p->clock = !strcmp(o->clock, "host")     ? PB_PLAN_CLOCK_HOST
-               : !strcmp(o->clock, "device") ? PB_PLAN_CLOCK_DEVICE
-                                             : PB_PLAN_CLOCK_AUTO;
-    p->allow_host_fallback = o->allow_host_fallback;
-    p->quiet = o->quiet;
-    p->energy = o->energy;
-    p->energy_window = o->energy_window;
-    p->cooldown = o->cooldown;
-    p->start_temp_c = o->start_temp_c;
-    p->progress = !o->quiet;
-    p->gpu_index = o->device;
-    pb_strlcpy(p->gpu_uuid, o->gpu_uuid, sizeof p->gpu_uuid);
-    pb_strlcpy(p->gpu_profile, o->gpu_profile, sizeof p->gpu_profile);
+    pb_plan_settings(p, o);
     /* the cases: every dtype, size and parameter combination, in the order a worker runs them */
     int idx[PB_MAX_PARAMS];
     for (int t = 0; t < o->ndtypes; ++t)
@@ -555,114 +502,146 @@ static void row_text(const pb_options *o, const pb_row *r, char *buf, size_t cap
              o->bench->size_option + 2, r->size, r->params[0] ? " " : "", r->params);
 }
 
+/* A failed worker's plan, kept out of the temporary directory for a rerun without the
+ * driver: $TMPDIR/portbench-<worker>-<pid>.plan.json, and the command that reruns it, once. */
+static void keep_plan(const char *w, const char *plan)
+{
+    const char *t = getenv("TMPDIR");
+    char kept[PATH_MAX + 128];
+    snprintf(kept, sizeof kept, "%s/portbench-%s-%ld.plan.json", t && *t ? t : "/tmp", w, (long)getpid());
+    FILE *in = fopen(plan, "r"), *out = in ? fopen(kept, "w") : NULL;
+    char buf[65536];
+    size_t n;
+    int ok = in && out;
+    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        ok = fwrite(buf, 1, n, out) == n;
+    ok = ok && !ferror(in);
+    if (out)
+        ok &= fclose(out) == 0;
+    if (in)
+        fclose(in);
+    if (ok)
+        fprintf(stderr, "portbench: reproduce: %s/%s %s\n", pb_libexec_dir(), w, kept);
+    else
+        pb_errorf("cannot keep the plan of %s in %s: %s", w, kept, strerror(errno));
+}
+
+/* Write the plan of worker w (its backends and items) to path. PB_OK or PB_ERR. */
+static int write_plan(const pb_run_plan *rp, const char *w, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    int ok = f && pb_plan_write(f, &rp->plan, w) == PB_OK;
+    if (f)
+        ok &= fclose(f) == 0;
+    return ok ? PB_OK : PB_ERR;
+}
+
 static void run_one_worker(pb_options *o, const pb_run_plan *rp, int wi, pb_rowset *rows, pb_run_log *log)
 {
     const pb_run_worker *rw = &rp->workers[wi];
     const char *w = rw->name;
-    const pb_backend_mask mask = rw->mask;
-    expect_set exp = {0}; /* its items, in the order of the backend table */
-    for (size_t j = 0; j < pb_backend_count(); ++j)
-        for (long i = rw->first; ((mask >> j) & 1u) && i < rw->end; ++i)
-            if (rp->item[i].spec == (int)j) {
-                pb_row r;
-                item_row(o, rp, (size_t)i, &r);
-                expect_push(&exp, &r);
-            }
+    const long first = rw->first, nitems = rw->end - rw->first;
     if (rw->n < 0) {
         /* not built: skipped (only possible for backends not named on the command line);
-         * present but not startable, or its listing unreadable: failed */
+         * present but not startable, or its listing unreadable: failed; its rows in the
+         * order of the backend table */
         pb_errorf("%s", rw->why);
-        for (size_t k = 0; k < exp.n; ++k) {
-            pb_row *r = &exp.v[k].row;
-            r->verified = rw->built ? PB_VERIFIED_FAIL : PB_VERIFIED_SKIP;
-            snprintf(r->note, sizeof r->note, "%s", rw->why);
-            pb_rowset_push(rows, r);
-        }
+        for (size_t j = 0; j < pb_backend_count(); ++j)
+            for (long i = first; ((rw->mask >> j) & 1u) && i < rw->end; ++i)
+                if (rp->item[i].spec == (int)j) {
+                    pb_row r;
+                    item_row(o, rp, (size_t)i, &r);
+                    r.verified = rw->built ? PB_VERIFIED_FAIL : PB_VERIFIED_SKIP;
+                    snprintf(r.note, sizeof r.note, "%s", rw->why);
+                    pb_rowset_push(rows, &r);
+                }
         log->failed |= rw->built;
-        free(exp.v);
         return;
     }
-    char emit[PATH_MAX + 80], meta[PATH_MAX + 80];
-    snprintf(emit, sizeof emit, "%s/%s.csv", log->tmpdir, w);
-    snprintf(meta, sizeof meta, "%s/%s.meta", log->tmpdir, w);
-    pb_strlcpy(o->emit, emit, sizeof o->emit);
-    pb_strlcpy(o->meta, meta, sizeof o->meta);
-    char **wargv = calloc(256, sizeof *wargv);
-    size_t storecap = 256 * 1024;
-    char *store = malloc(storecap);
-    if (!wargv || !store || pb_options_to_argv(o, mask, wargv + 1, 254, store, storecap) < 0) {
-        pb_errorf("internal error: the command line of %s does not fit", w);
-        log->failed = 1;
-        free(wargv);
-        free(store);
-        free(exp.v);
-        return;
-    }
+    char plan[PATH_MAX + 80], emit[PATH_MAX + 80];
+    snprintf(plan, sizeof plan, "%s/%s.plan.json", log->tmpdir, w);
+    snprintf(emit, sizeof emit, "%s/%s.rows.jsonl", log->tmpdir, w);
+    char *seen = calloc((size_t)nitems + 1, 1); /* seen[id - first]: its row came */
+    const int planned = seen && write_plan(rp, w, plan) == PB_OK;
     if (!o->quiet && rw->end > rw->first) /* where the run is: the plan knows every row */
         fprintf(stderr, "portbench: running %s: rows %ld-%ld of %zu\n", w, rw->first + 1, rw->end, rp->plan.nitems);
     else if (!o->quiet)
         fprintf(stderr, "portbench: running %s\n", w);
     pb_worker_exit ex;
-    pb_progress_watch(emit); /* its rows counted as it writes them */
-    pb_worker_run(w, wargv, 0, &ex, NULL);
-    free(wargv);
-    free(store);
+    char *wargv[] = {NULL, plan, emit, NULL};
+    if (planned) {
+        pb_progress_watch(emit); /* its rows counted as it writes them */
+        pb_worker_run(w, wargv, 0, &ex, NULL);
+    } else { /* not started: its rows FAIL with the reason */
+        memset(&ex, 0, sizeof ex);
+        ex.status = 126;
+        snprintf(ex.last_line, sizeof ex.last_line, "cannot write %s.plan.json: %s", w,
+                 seen ? strerror(errno) : "out of memory");
+    }
     if (pb_interrupted())
         log->interrupted = pb_interrupted();
 
-    /* Its rows: each must be one the driver asked for, once; anything else, or a line the
-     * reader refuses, means the worker's output is damaged. */
-    pb_rowset got = {0};
+    /* Its rows, joined to the plan by id: each must answer an item of this worker, once;
+     * anything else, or a line the reader refuses, means the worker's output is damaged. */
+    pb_stream got;
+    memset(&got, 0, sizeof got);
     char damaged[600] = "", rerr[512];
     const size_t dirlen = strlen(log->tmpdir) + 1; /* messages name the file, not the temporary directory */
-    if (access(emit, R_OK) == 0 && pb_csv_read_partial(emit, &got, rerr, sizeof rerr) != 0)
+    if (access(emit, R_OK) == 0 && pb_stream_read_file(emit, &got, rerr, sizeof rerr) != 0)
         pb_strlcpy(damaged, strncmp(rerr, emit, dirlen) == 0 ? rerr + dirlen : rerr, sizeof damaged);
-    qsort(exp.v, exp.n, sizeof *exp.v, by_key);
     int failed_rows = 0;
-    size_t line = 1; /* the header; each row's #samples lines come just before it */
-    for (size_t k = 0; k < got.n; ++k) {
-        pb_row *r = &got.rows[k];
-        line += pb_csv_sample_lines(r) + 1;
-        expected probe;
-        row_key(r->backend, r->variant, r->dtype, r->size, r->params, probe.key, sizeof probe.key);
-        expected *e = bsearch(&probe, exp.v, exp.n, sizeof *exp.v, by_key);
-        const char *bad = !e || strcmp(r->benchmark, o->bench->name) != 0 ? "a row nobody asked for"
-                          : e->seen                                       ? "a second row for the same configuration"
-                          : r->verified == PB_VERIFIED_NONE               ? "verified is not PASS, FAIL or SKIP"
+    for (size_t k = 0; k < got.rows.n; ++k) {
+        pb_row *r = &got.rows.rows[k];
+        const long id = got.ids[k], i = id - first;
+        const int known = id >= first && id < rw->end;
+        const char *bad = !known                            ? "a row nobody asked for"
+                          : seen[i]                         ? "a second row for the same item"
+                          : r->verified == PB_VERIFIED_NONE ? "verified is not PASS, FAIL or SKIP"
                           : r->verified == PB_VERIFIED_PASS && !(r->time_median_s > 0 && isfinite(r->time_median_s))
                               ? "a PASS row without a time"
                               : NULL;
+        char text[256];
+        pb_row want;
+        if (known) { /* its identity is its plan item's */
+            item_row(o, rp, (size_t)id, &want);
+            pb_strlcpy(r->benchmark, want.benchmark, sizeof r->benchmark);
+            pb_strlcpy(r->backend, want.backend, sizeof r->backend);
+            pb_strlcpy(r->variant, want.variant, sizeof r->variant);
+            pb_strlcpy(r->dtype, want.dtype, sizeof r->dtype);
+            pb_strlcpy(r->params, want.params, sizeof r->params);
+            r->size = want.size;
+        }
+        row_text(o, r, text, sizeof text);
         if (bad) { /* refused: left out */
-            char text[256];
-            row_text(o, r, text, sizeof text);
-            pb_errorf("%s: refused %s: %s (%s)", w, bad, text, pb_verified_name(r->verified));
+            pb_errorf("%s: refused %s: id %ld: %s (%s)", w, bad, id, text, pb_verified_name(r->verified));
             if (!damaged[0])
-                snprintf(damaged, sizeof damaged, "%s.csv:%zu: %s (%s)", w, line, bad, text);
+                snprintf(damaged, sizeof damaged, "%s.rows.jsonl:%ld: %s (id %ld: %s)", w, got.lines[k], bad, id, text);
             continue;
         }
-        e->seen = 1;
+        seen[i] = 1;
         if (!r->gpu_uuid[0]) /* the worker's CPU rows: the GPU whose run they belong to */
             pb_strlcpy(r->gpu_uuid, o->gpu_uuid, sizeof r->gpu_uuid);
         failed_rows += r->verified == PB_VERIFIED_FAIL;
         pb_rowset_push(rows, r);
     }
-    pb_rowset_free(&got);
+    pb_stream_free(&got);
     char reason[700];
     if (damaged[0])
         snprintf(reason, sizeof reason, "%s wrote damaged results: %s", w, damaged);
     else
         exit_reason(w, &ex, reason, sizeof reason);
     size_t missing = 0;
-    for (size_t k = 0; k < exp.n; ++k) {
-        if (exp.v[k].seen)
+    for (long i = 0; i < nitems; ++i) { /* in the plan's order */
+        if (seen && seen[i])
             continue;
         ++missing;
         if (log->interrupted)
             continue; /* not measured because the user stopped the run: left out */
-        pb_row *r = &exp.v[k].row;
-        r->verified = PB_VERIFIED_FAIL;
-        pb_strlcpy(r->note, reason, sizeof r->note);
-        pb_rowset_push(rows, r);
+        pb_row r;
+        item_row(o, rp, (size_t)(first + i), &r);
+        r.verified = PB_VERIFIED_FAIL;
+        pb_strlcpy(r.note, reason, sizeof r.note);
+        pb_rowset_push(rows, &r);
     }
     if (!log->interrupted) {
         int bad_exit = ex.signal || (ex.status != 0 && !(ex.status == 1 && failed_rows));
@@ -677,8 +656,10 @@ static void run_one_worker(pb_options *o, const pb_run_plan *rp, int wi, pb_rows
             if (ex.startup_timeout > 0 || ex.signal || ex.status || !damaged[0])
                 pb_errorf("%s; %zu row(s) not measured", text + strlen("not measured: "), missing);
         }
+        if (damaged[0] || missing || bad_exit)
+            keep_plan(w, plan);
     }
-    free(exp.v);
+    free(seen);
 }
 
 void pb_run_workers(pb_options *o, pb_rowset *rows, pb_run_log *log)
@@ -936,41 +917,41 @@ int pb_run_dry(pb_options *o, const pb_run_env *env, FILE *f)
 
 static void add_str(cJSON *o, const char *k, const char *v) { cJSON_AddStringToObject(o, k, v ? v : ""); }
 
-/* Nest a worker's KEY=VALUE lines: worker.X -> X, backend.NAME.X -> backends.NAME.X. */
+/* A worker's metadata from the hello and backend records of its rows stream: its
+ * git_sha, toolchain, build_flags and device_clock, and per backend its compiler and
+ * compiler_version, then why it was skipped, or its device, device_uuid, threads and
+ * detail (those it has). A stream that is missing or damaged gives what it holds. */
 static cJSON *worker_json(const char *path)
 {
     cJSON *w = cJSON_CreateObject(), *bes = cJSON_CreateObject();
-    FILE *m = fopen(path, "r");
-    char line[2048];
-    while (m && fgets(line, sizeof line, m)) {
-        line[strcspn(line, "\n")] = '\0';
-        char *eq = strchr(line, '=');
-        if (!eq)
-            continue;
-        *eq = '\0';
-        const char *key = line, *val = eq + 1;
-        cJSON *dst = w;
-        if (strncmp(key, "worker.", 7) == 0) {
-            key += 7;
-        } else if (strncmp(key, "backend.", 8) == 0) {
-            char name[64];
-            const char *dot = strchr(key + 8, '.');
-            if (!dot)
-                continue;
-            snprintf(name, sizeof name, "%.*s", (int)(dot - key - 8), key + 8);
-            dst = cJSON_GetObjectItemCaseSensitive(bes, name);
-            if (!dst)
-                dst = cJSON_AddObjectToObject(bes, name);
-            key = dot + 1;
-        }
-        cJSON_DeleteItemFromObjectCaseSensitive(dst, key);
-        if (strcmp(key, "threads") == 0)
-            cJSON_AddNumberToObject(dst, key, atof(val));
-        else
-            add_str(dst, key, val);
+    pb_stream s;
+    char err[512];
+    pb_stream_read_file(path, &s, err, sizeof err); /* what it holds up to a damaged line, if any */
+    if (s.has_hello) {
+        add_str(w, "git_sha", s.hello.git_sha);
+        add_str(w, "toolchain", s.hello.toolchain);
+        add_str(w, "build_flags", s.hello.build_flags);
+        add_str(w, "device_clock", s.hello.device_clock);
     }
-    if (m)
-        fclose(m);
+    for (size_t k = 0; k < s.nbackends; ++k) {
+        const pb_stream_backend *b = &s.backends[k];
+        cJSON_DeleteItemFromObjectCaseSensitive(bes, b->backend);
+        cJSON *o = cJSON_AddObjectToObject(bes, b->backend);
+        add_str(o, "compiler", b->compiler);
+        add_str(o, "compiler_version", b->compiler_version);
+        if (b->status != PB_BACKEND_OK) {
+            add_str(o, "skipped", b->why);
+            continue;
+        }
+        add_str(o, "device", b->device);
+        if (b->device_uuid[0])
+            add_str(o, "device_uuid", b->device_uuid);
+        if (b->threads)
+            cJSON_AddNumberToObject(o, "threads", b->threads);
+        if (b->detail[0])
+            add_str(o, "detail", b->detail);
+    }
+    pb_stream_free(&s);
     cJSON_AddItemToObject(w, "backends", bes);
     return w;
 }
@@ -979,9 +960,9 @@ static cJSON *worker_json(const char *path)
 static void worker_meta_path(const pb_run_log *log, int gpu, const char *w, char *buf, size_t cap)
 {
     if (log->per_gpu_dirs)
-        snprintf(buf, cap, "%s/gpu%d/%s.meta", log->tmpdir, gpu, w);
+        snprintf(buf, cap, "%s/gpu%d/%s.rows.jsonl", log->tmpdir, gpu, w);
     else
-        snprintf(buf, cap, "%s/%s.meta", log->tmpdir, w);
+        snprintf(buf, cap, "%s/%s.rows.jsonl", log->tmpdir, w);
 }
 
 static cJSON *gpu_json(const pb_run_env *env, const pb_run_log *log, int k)

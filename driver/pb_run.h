@@ -77,7 +77,7 @@ void pb_run_plan_free(pb_run_plan *rp);
  * nothing. 0, 2 when it could not be written or built, or 128 + the signal that stopped it. */
 int pb_run_dry(pb_options *o, const pb_run_env *env, FILE *f);
 
-/* The workers a run started, with the metadata lines each wrote. */
+/* The workers a run started (their rows streams, with what each said about itself, stay in tmpdir). */
 typedef struct pb_run_log {
     char tmpdir[4096];
     char worker[PB_RUN_MAX_WORKERS][64];
@@ -107,7 +107,7 @@ void pb_run_all(pb_options *o, const pb_run_env *env, pb_rowset *rows, pb_run_lo
 
 /* The run's metadata as a cJSON object (void * so that callers need not include
  * cJSON): schema_version, complete, command line, revision, host, GPU, topology and
- * every worker's own lines. The caller owns it. */
+ * every worker's hello and backend records (pb_stream.h). The caller owns it. */
 void *pb_run_meta(int argc, char **argv, const pb_run_env *env, const pb_run_log *log);
 
 #ifdef __cplusplus

@@ -430,7 +430,7 @@ int pb_cmd_tune(int argc, char **argv)
     static pb_options po;
     static pb_run_env env;
     pb_options_defaults(&po, pb_bench_find(sw->bench));
-    if (pb_options_parse(&po, na - 2, args + 2, 0, err, sizeof err) != PB_OK) {
+    if (pb_options_parse(&po, na - 2, args + 2, err, sizeof err) != PB_OK) {
         pb_errorf("tune: %s", err);
         return 2;
     }

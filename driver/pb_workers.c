@@ -3,6 +3,8 @@
 #include "pb_bench.h"
 #include "pb_progress.h"
 
+#include <cjson/cJSON.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -369,116 +371,123 @@ typedef struct listing {
 static listing cache[16];
 static int ncache;
 
-/* Split line at tabs into at most max fields, empty ones included. */
-static int split_tabs(char *line, char **f, int max)
+/* A string member of a describe object into dst: PB_ERR when it is missing, not a string,
+ * too long, or empty where it may not be. */
+static int describe_str(const cJSON *o, const char *key, const char *where, char *dst, size_t cap, int may_be_empty,
+                        char *why, size_t wcap)
 {
-    int n = 0;
-    for (char *p = line; n < max;) {
-        f[n++] = p;
-        char *tab = strchr(p, '\t');
-        if (!tab)
-            return n;
-        *tab = '\0';
-        p = tab + 1;
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!cJSON_IsString(v)) {
+        snprintf(why, wcap, "%s\"%s\" is not a string", where, key);
+        return PB_ERR;
     }
-    return max + 1; /* more fields than expected */
+    if (!v->valuestring[0] && !may_be_empty) {
+        snprintf(why, wcap, "%sempty \"%s\"", where, key);
+        return PB_ERR;
+    }
+    if (strlen(v->valuestring) >= cap) {
+        snprintf(why, wcap, "%s\"%s\" '%.40s' too long", where, key, v->valuestring);
+        return PB_ERR;
+    }
+    pb_strlcpy(dst, v->valuestring, cap);
+    return PB_OK;
 }
 
-/* The worker's --list: one line per variant, 8 tab-separated fields (backend, toolchain,
- * compiler, version, benchmark, variant, dtypes, what it teaches). Anything else, or no
- * variant at all, is an unreadable listing: PB_ERR with what is wrong in why. */
-static int parse_listing(const char *text, listing *l, char *why, size_t cap)
+/* The worker's --describe: one JSON object, {worker, toolchain, build_flags, backends:
+ * [{name, compiler, compiler_version, variants: [{bench, name, dtypes: [...], teaches}]}]}
+ * (harness/worker/worker.c). Anything else, or no variant at all, is an unreadable
+ * listing: PB_ERR with what is wrong in why. */
+static int parse_describe(const char *text, listing *l, char *why, size_t cap)
 {
-    int vcap = 64;
-    l->v = calloc((size_t)vcap, sizeof *l->v);
     l->n = 0;
-    if (!l->v) {
-        snprintf(why, cap, "out of memory");
-        return PB_ERR;
+    cJSON *root = cJSON_Parse(text);
+    int vcap = 64, rc = PB_OK;
+    l->v = calloc((size_t)vcap, sizeof *l->v);
+    const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
+    const cJSON *bes = cJSON_GetObjectItemCaseSensitive(root, "backends");
+    char toolchain[32] = "";
+    if (!l->v)
+        snprintf(why, cap, "out of memory"), rc = PB_ERR;
+    else if (!text[strspn(text, " \t\r\n")])
+        snprintf(why, cap, "no variants (empty)"), rc = PB_ERR;
+    else if (!cJSON_IsObject(root))
+        snprintf(why, cap, "not a JSON object"), rc = PB_ERR;
+    else if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, "portbench.describe") != 0)
+        snprintf(why, cap, "not a worker description (\"format\" is not \"portbench.describe\")"), rc = PB_ERR;
+    else if (!cJSON_IsArray(bes))
+        snprintf(why, cap, "\"backends\" is not a list"), rc = PB_ERR;
+    else
+        rc = describe_str(root, "toolchain", "", toolchain, sizeof toolchain, 1, why, cap);
+    int b = 0;
+    for (const cJSON *be = rc == PB_OK ? bes->child : NULL; be && rc == PB_OK; be = be->next, ++b) {
+        char where[64], name[16], compiler[32], version[64];
+        snprintf(where, sizeof where, "backend %d: ", b + 1);
+        if (describe_str(be, "name", where, name, sizeof name, 0, why, cap) != PB_OK ||
+            describe_str(be, "compiler", where, compiler, sizeof compiler, 0, why, cap) != PB_OK ||
+            describe_str(be, "compiler_version", where, version, sizeof version, 1, why, cap) != PB_OK) {
+            rc = PB_ERR;
+            break;
+        }
+        const cJSON *vs = cJSON_GetObjectItemCaseSensitive(be, "variants");
+        if (!cJSON_IsArray(vs)) {
+            snprintf(why, cap, "backend %s: \"variants\" is not a list", name);
+            rc = PB_ERR;
+            break;
+        }
+        int k = 0;
+        for (const cJSON *vo = vs->child; vo && rc == PB_OK; vo = vo->next, ++k) {
+            snprintf(where, sizeof where, "backend %s, variant %d: ", name, k + 1);
+            if (l->n == vcap) {
+                vcap *= 2;
+                pb_worker_variant *nv = realloc(l->v, (size_t)vcap * sizeof *nv);
+                if (!nv) {
+                    snprintf(why, cap, "out of memory");
+                    rc = PB_ERR;
+                    break;
+                }
+                l->v = nv;
+            }
+            pb_worker_variant *v = &l->v[l->n];
+            memset(v, 0, sizeof *v);
+            pb_strlcpy(v->backend, name, sizeof v->backend);
+            pb_strlcpy(v->toolchain, toolchain, sizeof v->toolchain);
+            pb_strlcpy(v->compiler, compiler, sizeof v->compiler);
+            pb_strlcpy(v->version, version, sizeof v->version);
+            if (describe_str(vo, "bench", where, v->benchmark, sizeof v->benchmark, 0, why, cap) != PB_OK ||
+                describe_str(vo, "name", where, v->variant, sizeof v->variant, 0, why, cap) != PB_OK ||
+                describe_str(vo, "teaches", where, v->teaches, sizeof v->teaches, 1, why, cap) != PB_OK) {
+                rc = PB_ERR;
+                break;
+            }
+            if (!pb_bench_find(v->benchmark)) {
+                snprintf(why, cap, "%sunknown benchmark '%.40s'", where, v->benchmark);
+                rc = PB_ERR;
+                break;
+            }
+            const cJSON *dts = cJSON_GetObjectItemCaseSensitive(vo, "dtypes");
+            for (const cJSON *d = cJSON_IsArray(dts) ? dts->child : NULL; d && rc == PB_OK; d = d->next) {
+                pb_dtype t;
+                if (!cJSON_IsString(d) || pb_dtype_parse(d->valuestring, &t) != PB_OK) {
+                    snprintf(why, cap, "%sunknown dtype '%.40s'", where, cJSON_IsString(d) ? d->valuestring : "?");
+                    rc = PB_ERR;
+                } else {
+                    v->dtypes |= 1u << t;
+                }
+            }
+            if (rc == PB_OK && !v->dtypes) {
+                snprintf(why, cap, "%sno dtype", where);
+                rc = PB_ERR;
+            }
+            if (rc == PB_OK)
+                l->n++;
+        }
     }
-    const char *p = text;
-    for (int lineno = 1; *p; ++lineno) {
-        const char *nl = strchr(p, '\n');
-        size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        char line[1024], shown[64];
-        snprintf(shown, sizeof shown, "%.*s", (int)(len < 40 ? len : 40), p);
-        for (char *c = shown; *c; ++c)
-            if ((unsigned char)*c < ' ')
-                *c = ' ';
-        if (len >= sizeof line) {
-            snprintf(why, cap, "line %d: longer than %zu characters", lineno, sizeof line - 1);
-            return PB_ERR;
-        }
-        if (!nl) {
-            snprintf(why, cap, "line %d: not ended ('%s')", lineno, shown);
-            return PB_ERR;
-        }
-        if (memchr(p, '\0', len)) {
-            snprintf(why, cap, "line %d: a NUL byte", lineno);
-            return PB_ERR;
-        }
-        memcpy(line, p, len);
-        line[len] = '\0';
-        p += len + 1;
-        char *f[8];
-        int nf = split_tabs(line, f, 8);
-        if (nf != 8) {
-            snprintf(why, cap, "line %d: %s fields, expected 8 ('%s')", lineno, nf > 8 ? "more than 8" : "fewer than 8",
-                     shown);
-            return PB_ERR;
-        }
-        static const char *const names[8] = {"backend", "toolchain", "compiler", "version", "benchmark", "variant",
-                                             "dtypes", "teaches"};
-        for (int i = 0; i < 8; ++i)
-            if (!f[i][0] && i != 1 && i != 3 && i != 7) { /* toolchain, version, teaches may be empty */
-                snprintf(why, cap, "line %d: empty %s", lineno, names[i]);
-                return PB_ERR;
-            }
-        if (!pb_bench_find(f[4])) {
-            snprintf(why, cap, "line %d: unknown benchmark '%.40s'", lineno, f[4]);
-            return PB_ERR;
-        }
-        if (l->n == vcap) {
-            vcap *= 2;
-            pb_worker_variant *nv = realloc(l->v, (size_t)vcap * sizeof *nv);
-            if (!nv) {
-                snprintf(why, cap, "out of memory");
-                return PB_ERR;
-            }
-            l->v = nv;
-        }
-        pb_worker_variant *v = &l->v[l->n];
-        memset(v, 0, sizeof *v);
-        const size_t caps[6] = {sizeof v->backend, sizeof v->toolchain, sizeof v->compiler, sizeof v->version,
-                                sizeof v->benchmark, sizeof v->variant};
-        char *dst[6] = {v->backend, v->toolchain, v->compiler, v->version, v->benchmark, v->variant};
-        for (int i = 0; i < 6; ++i) {
-            if (strlen(f[i]) >= caps[i]) {
-                snprintf(why, cap, "line %d: %s '%.40s' too long", lineno, names[i], f[i]);
-                return PB_ERR;
-            }
-            pb_strlcpy(dst[i], f[i], caps[i]);
-        }
-        for (char *save = NULL, *t = strtok_r(f[6], ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-            pb_dtype d;
-            if (pb_dtype_parse(t, &d) != PB_OK) {
-                snprintf(why, cap, "line %d: unknown dtype '%.40s'", lineno, t);
-                return PB_ERR;
-            }
-            v->dtypes |= 1u << d;
-        }
-        if (!v->dtypes) {
-            snprintf(why, cap, "line %d: no dtype", lineno);
-            return PB_ERR;
-        }
-        pb_strlcpy(v->teaches, f[7], sizeof v->teaches);
-        l->n++;
-    }
-    if (l->n == 0) {
+    cJSON_Delete(root);
+    if (rc == PB_OK && l->n == 0) {
         snprintf(why, cap, "no variants (empty)");
-        return PB_ERR;
+        rc = PB_ERR;
     }
-    return PB_OK;
+    return rc;
 }
 
 int pb_worker_list(const char *worker, const pb_worker_variant **out, char *why, size_t cap)
@@ -497,7 +506,7 @@ int pb_worker_list(const char *worker, const pb_worker_variant **out, char *why,
     l->n = -1;
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/%s", pb_libexec_dir(), worker);
-    char *argv[] = {NULL, "--list", NULL}, *text = NULL, what[512];
+    char *argv[] = {NULL, "--describe", NULL}, *text = NULL, what[512];
     pb_worker_exit ex;
     pb_worker_run(worker, argv, PB_WORKER_QUIET | PB_WORKER_LISTING, &ex, &text);
     const char *sep = ex.last_line[0] ? ": " : "";
@@ -514,7 +523,7 @@ int pb_worker_list(const char *worker, const pb_worker_variant **out, char *why,
                  ex.last_line);
     else if (ex.listing_too_long)
         snprintf(l->why, sizeof l->why, "%s: unreadable variant listing: longer than %d bytes", worker, MAX_LISTING);
-    else if (parse_listing(text ? text : "", l, what, sizeof what) != PB_OK) {
+    else if (parse_describe(text ? text : "", l, what, sizeof what) != PB_OK) {
         snprintf(l->why, sizeof l->why, "%s: unreadable variant listing: %s", worker, what);
         l->n = -1;
     }

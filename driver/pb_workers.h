@@ -1,5 +1,5 @@
 /* pb_workers.h - the driver's side of the worker processes: where they live, what each
- * holds (its --list), and running one under supervision: its stderr passed through
+ * holds (its --describe), and running one under supervision: its stderr passed through
  * (the last line kept as the reason of a failure), SIGINT/SIGTERM/SIGHUP forwarded to
  * it, its start-up bounded, and it never outlives the driver. */
 #ifndef PB_WORKERS_H
@@ -19,7 +19,7 @@ extern "C" {
  * <dir of portbench>/../libexec/portbench. */
 const char *pb_libexec_dir(void);
 
-/* One variant a worker holds, from its --list. */
+/* One variant a worker holds, from its --describe. */
 typedef struct pb_worker_variant {
     char backend[16], toolchain[32], compiler[32], version[64];
     char benchmark[32], variant[32];
@@ -28,8 +28,8 @@ typedef struct pb_worker_variant {
 } pb_worker_variant;
 
 /* The variants of a worker (cached per worker). Returns the count, or -1 when the
- * worker could not be run or listed, or its listing is unreadable (no variant, a line
- * that is not one), with the reason in why. */
+ * worker could not be run or described, or its description is unreadable (not JSON, no
+ * variant, a field missing), with the reason in why. */
 int pb_worker_list(const char *worker, const pb_worker_variant **out, char *why, size_t cap);
 
 /* How a worker run ended. */
@@ -37,14 +37,14 @@ typedef struct pb_worker_exit {
     int status;         /* exit status; 128+N when killed by signal N; 127 missing or not startable */
     int signal;         /* the signal that killed it, 0 if none */
     double startup_timeout; /* > 0: it did not start within this many seconds and was killed */
-    int listing_too_long;   /* a --list run wrote more than any listing holds */
+    int listing_too_long;   /* a --describe run wrote more than any description holds */
     char last_line[256];/* last non-empty line it wrote to stderr */
 } pb_worker_exit;
 
 /* Flags of pb_worker_run. */
 enum {
     PB_WORKER_QUIET = 1,   /* its stderr is kept (the last line), not copied to ours */
-    PB_WORKER_LISTING = 2, /* a --list run: its stdout is returned in *out (malloc'ed) */
+    PB_WORKER_LISTING = 2, /* a --describe run: its stdout is returned in *out (malloc'ed) */
 };
 
 /* Run worker (argv[0] is replaced by its path) to completion; its stderr is copied to

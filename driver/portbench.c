@@ -470,7 +470,7 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     static pb_mpi mpi;
     char err[PATH_MAX + 256];
     pb_options_defaults(&o, b);
-    int rc = pb_options_parse(&o, argc, argv, 0, err, sizeof err);
+    int rc = pb_options_parse(&o, argc, argv, err, sizeof err);
     if (rc == PB_OPT_HELP) {
         pb_print_bench_help(stdout, b);
         return 0;
@@ -647,7 +647,7 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
     char err[PATH_MAX + 256];
     pb_options_defaults(&o, pb_bench_find("stream"));
     o.nsizes = 0;
-    int rc = pb_options_parse(&o, argc, argv, 0, err, sizeof err);
+    int rc = pb_options_parse(&o, argc, argv, err, sizeof err);
     if (rc == PB_OPT_HELP) {
         printf("usage: portbench ceilings [--gpu SPEC] [--n LIST] [--reps N] [--warmup N] [--clock host|device]\n"
                "                          [--ceilings FILE] [--csv FILE] [--json FILE] [--quiet]\n\n%s",

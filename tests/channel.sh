@@ -4,9 +4,9 @@
 # PASS, FAIL or SKIP with a note that says why; nothing vanishes, nothing foreign is taken,
 # nothing is waited for forever. Each CASE is one defect, reproduced with the worker test
 # hooks (harness/worker/worker.c) or a fake worker (a shell script in place of pb-cpu that runs
-# the real one, renamed, and damages what it says). The worker's CSV has each row's
-# `#samples` lines just before it: edits pick rows by counting the lines that are not
-# comments, and line numbers in messages count the samples lines too.
+# the real one, renamed, and damages what it says). A worker runs `pb-cpu PLAN ROWS` (or
+# `pb-cpu --describe`) and writes JSON Lines to ROWS: a hello line, a line per backend (one
+# here: cpu), a line per row, an end line (docs/channel.md); edits pick lines with jq.
 set -uo pipefail
 pb=$1 work=$2/$3 case=$3
 rm -rf "$work"
@@ -49,26 +49,31 @@ expect_interrupted() {
 }
 
 case $case in
-listing_empty|listing_garbage|listing_no_backend) # an unreadable --list: FAIL rows, not a vanished backend
+listing_empty|listing_garbage|listing_no_backend) # an unreadable --describe: FAIL rows, not a vanished backend
   case $case in
   listing_empty)      list='exit 0' why='pb-cpu: unreadable variant listing: no variants' ;;
-  listing_garbage)    list='echo garbage' why='pb-cpu: unreadable variant listing: line 1:' ;;
-  listing_no_backend) list='"$real" --list | grep -v "^cpu"' why='unreadable variant listing: no variant of backend cpu' ;;
+  listing_garbage)    list='echo garbage' why='pb-cpu: unreadable variant listing: not a JSON object' ;;
+  listing_no_backend) list='"$real" --describe | jq "del(.backends[] | select(.name == \"cpu\"))"'
+    why='unreadable variant listing: no variant of backend cpu' ;;
   esac
   fake <<EOF
-if [ "\$1" = --list ]; then $list; exit 0; fi
+if [ "\$1" = --describe ]; then $list; exit 0; fi
 exec "\$real" "\$@"
 EOF
   "$pb" "${cpu[@]}" --nx 8,16 --csv out.csv > /dev/null 2> err.txt
   expect_fail_rows $? 2 "$why"
   grep -qF "$why" err.txt || fail "stderr: $(cat err.txt)" ;;
 foreign_row|second_row) # a row nobody asked for, or one twice: refused, named, the output damaged
-  if [ "$case" = foreign_row ]; then edit='$9 = 999' want='refused a row nobody asked for: dmvm cpu baseline double nx=999'
-  else edit='' want='refused a second row for the same configuration: dmvm cpu baseline double nx=16'; fi
+  if [ "$case" = foreign_row ]; then edit='.id = 999' want='refused a row nobody asked for: id 999: dmvm cpu baseline double nx=16'
+  else edit='.' want='refused a second row for the same item: id 1: dmvm cpu baseline double nx=16'; fi
+  # the last row once more (edited), before the end line
   fake <<EOF
 "\$real" "\$@"; rc=\$?
-while [ \$# -gt 1 ]; do [ "\$1" = --emit ] && emit=\$2; shift; done
-[ -n "\${emit:-}" ] && tail -n 1 "\$emit" | awk -F, -v OFS=, '{ $edit; print }' >> "\$emit"
+[ -f "\${2:-}" ] || exit \$rc
+end=\$(tail -n 1 "\$2") last=\$(jq -c 'select(.t == "row")' "\$2" | tail -n 1)
+sed -i '\$ d' "\$2"
+printf '%s\n' "\$last" | jq -c '$edit' >> "\$2"
+printf '%s\n' "\$end" >> "\$2"
 exit \$rc
 EOF
   "$pb" "${cpu[@]}" --nx 8,16 --csv out.csv > /dev/null 2> err.txt
@@ -77,28 +82,28 @@ EOF
   [ "$(col out.csv verified | tr '\n' ' ')" = "PASS PASS " ] || fail "rows: $(col out.csv verified | tr '\n' ' ')"
   [ "$(col out.csv size | tr '\n' ' ')" = "8 16 " ] || fail "sizes: $(col out.csv size | tr '\n' ' ')"
   grep -qF "$want" err.txt || fail "stderr does not name the row: $(cat err.txt)"
-  grep -qF "pb-cpu wrote damaged results: pb-cpu.csv:6:" err.txt || fail "not counted as damaged: $(cat err.txt)" ;;
+  grep -qF "pb-cpu wrote damaged results: pb-cpu.rows.jsonl:5:" err.txt || fail "not counted as damaged: $(cat err.txt)" ;;
 pass_without_time) # a PASS row whose time is 0: refused, and the row it stood for is FAIL
   fake <<'EOF'
 "$real" "$@"; rc=$?
-while [ $# -gt 1 ]; do [ "$1" = --emit ] && emit=$2; shift; done
-[ -n "${emit:-}" ] && awk -F, -v OFS=, '!/^#/ && ++n == 3 { $11 = 0 } { print }' "$emit" > "$emit.x" && mv "$emit.x" "$emit"
+[ -f "${2:-}" ] && jq -c 'if .t == "row" and .id == 1 then .time_median_s = 0 else . end' "$2" > "$2.x" && mv "$2.x" "$2"
 exit $rc
 EOF
   "$pb" "${cpu[@]}" --nx 8,16 --csv out.csv > /dev/null 2> err.txt
   rc=$?
   [ $rc -eq 1 ] || fail "exit status $rc, expected 1"
   [ "$(col out.csv verified | tr '\n' ' ')" = "PASS FAIL " ] || fail "rows: $(col out.csv verified | tr '\n' ' ')"
-  grep -qF "refused a PASS row without a time: dmvm cpu baseline double nx=16" err.txt || fail "stderr: $(cat err.txt)"
-  grep -qF "pb-cpu wrote damaged results: pb-cpu.csv:5: a PASS row without a time" out.csv || fail "note: $(col out.csv note)" ;;
-damaged_number|damaged_line) # a damaged worker CSV: the rows it owes become FAIL naming file and line
-  why="pb-cpu wrote damaged results: pb-cpu.csv:5: "
-  if [ "$case" = damaged_number ]; then sub='!/^#/ && ++n == 3 { $11 = "x" }' why+="column 'time_median_s': 'x' is not a number"
-  else sub='!/^#/ && ++n == 3 { $0 = "dmvm,baseline,cpu" }' why+='3 fields, the header has'; fi
+  grep -qF "refused a PASS row without a time: id 1: dmvm cpu baseline double nx=16" err.txt || fail "stderr: $(cat err.txt)"
+  grep -qF "pb-cpu wrote damaged results: pb-cpu.rows.jsonl:4: a PASS row without a time" out.csv ||
+    fail "note: $(col out.csv note)" ;;
+damaged_number|damaged_line) # a damaged rows stream: the rows it owes become FAIL naming file and line
+  why="pb-cpu wrote damaged results: pb-cpu.rows.jsonl:4: " # the second row (id 1)
+  if [ "$case" = damaged_number ]; then edit='tojson | sub("\"time_median_s\":[^,]*"; "\"time_median_s\":\"x\"")'
+    why+="column 'time_median_s': not a number"
+  else edit='"{\"t\":\"row\",\"id\":1,"' why+='not a JSON object'; fi
   fake <<EOF
 "\$real" "\$@"; rc=\$?
-while [ \$# -gt 1 ]; do [ "\$1" = --emit ] && emit=\$2; shift; done
-[ -n "\${emit:-}" ] && awk -F, -v OFS=, '$sub { print }' "\$emit" > "\$emit.x" && mv "\$emit.x" "\$emit"
+[ -f "\${2:-}" ] && jq -r 'if .t == "row" and .id == 1 then $edit else tojson end' "\$2" > "\$2.x" && mv "\$2.x" "\$2"
 exit \$rc
 EOF
   "$pb" "${cpu[@]}" --nx 8,16,24 --csv out.csv > /dev/null 2> err.txt
@@ -109,7 +114,7 @@ EOF
   grep -qF "$why" err.txt || fail "stderr: $(cat err.txt)" ;;
 startup_hang_list|startup_hang_run) # a worker stuck at start-up is killed after the bound, its rows FAIL
   if [ "$case" = startup_hang_list ]; then body='exec sleep 60'
-  else body='if [ "$1" = --list ]; then exec "$real" --list; fi; exec sleep 60'; fi
+  else body='if [ "$1" = --describe ]; then exec "$real" --describe; fi; exec sleep 60'; fi
   fake <<< "$body"
   start=$(date +%s)
   PORTBENCH_STARTUP_TIMEOUT=1 "$pb" "${cpu[@]}" --nx 8,16 --csv out.csv > /dev/null 2> err.txt
@@ -124,7 +129,7 @@ startup_not_measurement) # the bound is on the start-up only: a slow measurement
   [ "$(col out.csv verified | tr '\n' ' ')" = "PASS PASS " ] || fail "rows: $(col out.csv verified | tr '\n' ' ')" ;;
 sigint_listing|sigint_startup) # Ctrl-C while a worker starts: the interrupt semantics, not "crashed" rows
   if [ "$case" = sigint_listing ]; then body='exec sleep 60'
-  else body='if [ "$1" = --list ]; then exec "$real" --list; fi; exec sleep 60'; fi
+  else body='if [ "$1" = --describe ]; then exec "$real" --describe; fi; exec sleep 60'; fi
   fake <<< "$body"
   "$pb" "${cpu[@]}" --nx 8,16 --csv out.csv > /dev/null 2> err.txt &
   pid=$!
@@ -155,20 +160,31 @@ sighup_nohup) # under nohup (SIGHUP ignored from the start) a hangup does not st
   kill -HUP $pid
   wait $pid || fail "exit status $?: $(cat err.txt)"
   [ "$(col out.csv verified | grep -c PASS)" = 4 ] || fail "rows: $(col out.csv verified | tr '\n' ' ')" ;;
-disk_full_rows|disk_full_meta) # a worker that cannot write its results says so, and the rows carry it
-  opt=--emit
-  [ "$case" = disk_full_meta ] && opt=--meta
+disk_full_rows|disk_full_stdout) # a worker that cannot write its rows says so, and the rows carry it
+  if [ "$case" = disk_full_rows ]; then run='exec "$real" "$1" /dev/full' file=/dev/full
+  else run='exec "$real" "$1" - > /dev/full' file='standard output'; fi
   fake <<EOF
-if [ "\$1" = --list ]; then exec "\$real" --list; fi
-n=\$#; i=0
-for a in "\$@"; do i=\$((i + 1)); [ "\$prev" = "$opt" ] && a=/dev/full; set -- "\$@" "\$a"; prev=\$a; done
-shift \$n
-exec "\$real" "\$@"
+if [ "\$1" = --describe ]; then exec "\$real" --describe; fi
+$run
 EOF
   "$pb" "${cpu[@]}" --nx 8,16 --csv out.csv > /dev/null 2> err.txt
-  expect_fail_rows $? 2 "pb-cpu: cannot write /dev/full: No space left on device"
-  grep -q "exited with status 3: pb-cpu: cannot write /dev/full: No space left on device" err.txt ||
+  expect_fail_rows $? 2 "pb-cpu: cannot write $file: No space left on device"
+  grep -q "exited with status 3: pb-cpu: cannot write $file: No space left on device" err.txt ||
     fail "stderr: $(cat err.txt)" ;;
+reproduce) # a crashing worker: its plan kept, one line that reruns it without the driver, which does
+  PB_TEST_CRASH_AFTER=1 "$pb" "${cpu[@]}" --nx 8,16,24 --csv out.csv > /dev/null 2> err.txt
+  rc=$?
+  [ $rc -eq 1 ] || fail "exit status $rc, expected 1"
+  [ "$(grep -c 'reproduce:' err.txt)" = 1 ] || fail "not one reproduce line: $(cat err.txt)"
+  cmd=$(sed -n 's/^portbench: reproduce: //p' err.txt)
+  worker=${cmd%% *} plan=${cmd#* }
+  [ "$worker" -ef "$(dirname "$pb")/../libexec/portbench/pb-cpu" ] || fail "not the worker: $cmd"
+  case $plan in "$TMPDIR"/portbench-pb-cpu-*.plan.json) ;; *) fail "the plan is not kept in TMPDIR: $cmd" ;; esac
+  [ -f "$plan" ] || fail "no plan at $plan"
+  $cmd > rows.jsonl 2> err2.txt || fail "the rerun: exit status $?: $(cat err2.txt)"
+  [ "$(jq -c 'select(.t == "row") | [.id, .size, .verified]' rows.jsonl | tr '\n' ' ')" = \
+    '[0,8,"PASS"] [1,16,"PASS"] [2,24,"PASS"] ' ] || fail "rows: $(cat rows.jsonl)"
+  [ "$(jq -c 'select(.t == "end")' rows.jsonl)" = '{"t":"end","rows":3,"failed":0}' ] || fail "end: $(tail -1 rows.jsonl)" ;;
 host_alloc|backend_alloc) # a failed allocation is a FAIL that says whose memory, not a SKIP
   if [ "$case" = host_alloc ]; then export PB_TEST_FAIL_HOST_ALLOC=1 why='host allocation of 512 bytes for mat failed'
   else export PB_TEST_FAIL_BACKEND_ALLOC=1 why='host allocation of 512 bytes for mat failed (cpu backend)'; fi

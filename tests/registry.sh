@@ -14,8 +14,10 @@ fail() { echo "registry: $*" >&2; exit 1; }
 first=""
 for w in "$libexec"/pb-*; do
     name=$(basename "$w")
-    "$w" --list > "$tmp/$name.tsv" 2> "$tmp/err" || fail "$name --list: exit status $?: $(cat "$tmp/err")"
-    [ -s "$tmp/err" ] && fail "$name --list wrote to stderr: $(cat "$tmp/err")"
+    "$w" --describe > "$tmp/$name.json" 2> "$tmp/err" || fail "$name --describe: exit status $?: $(cat "$tmp/err")"
+    [ -s "$tmp/err" ] && fail "$name --describe wrote to stderr: $(cat "$tmp/err")"
+    # one line per variant: backend, toolchain, compiler, version, benchmark, variant, dtypes, teaches
+    jq -r '.toolchain as $tc | .backends[] | . as $b | .variants[] | [$b.name, $tc, $b.compiler, $b.compiler_version, .bench, .name, (.dtypes | join(",")), .teaches] | @tsv' "$tmp/$name.json" > "$tmp/$name.tsv" || fail "$name --describe is not its JSON object"
     case $name in
         pb-cuda | pb-omp-*) awk -F'\t' '{ print $5, $6 }' "$tmp/$name.tsv" >> "$tmp/gpu" ;;
     esac

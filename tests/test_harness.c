@@ -32,7 +32,7 @@ PB_CHECK_STATE;
  * estimate's model and its words. */
 static void test_progress(void)
 {
-    /* the rows file as a worker writes it: a header, a row's samples, the row */
+    /* the rows file as a worker writes it: hello, two rows (with their samples), end */
     FILE *f = tmpfile();
     CHECK(f != NULL);
     if (f) {
@@ -42,11 +42,10 @@ static void test_progress(void)
         pb_strlcpy(r.variant, "kernel", sizeof r.variant);
         pb_sample smp[2] = {{1e-3, 1e-3, 1000}, {2e-3, 2e-3, 1000}};
         pb_row_set_samples(&r, smp, 2);
-        pb_csv_write_header(f);
-        pb_csv_write_samples(f, &r);
-        pb_csv_write_row(f, &r);
-        pb_csv_write_samples(f, &r);
-        pb_csv_write_row(f, &r);
+        pb_stream_hello h = {"pb-cpu", "gcc-12", "", "", "unavailable: no GPU backend"};
+        pb_stream_end e = {2, 0};
+        CHECK(pb_stream_write_hello(f, &h) == PB_OK && pb_stream_write_row(f, 0, &r) == PB_OK &&
+              pb_stream_write_row(f, 1, &r) == PB_OK && pb_stream_write_end(f, &e) == PB_OK);
         rewind(f);
         char *line = NULL;
         size_t cap = 0;
@@ -56,7 +55,7 @@ static void test_progress(void)
             rows += pb_progress_is_row(line, (size_t)n - 1);
             ++lines;
         }
-        CHECK(rows == 2 && lines == 5);
+        CHECK(rows == 2 && lines == 4);
         free(line);
         free(r.samples);
         fclose(f);
@@ -211,7 +210,25 @@ static int parse(pb_options *o, const char *line, char *err, size_t cap)
     for (char *t = strtok(buf, " "); t && argc < 64; t = strtok(NULL, " "))
         argv[argc++] = t;
     pb_options_defaults(o, pb_bench_find("dmvm"));
-    return pb_options_parse(o, argc, argv, 0, err, cap);
+    return pb_options_parse(o, argc, argv, err, cap);
+}
+
+/* The settings of o as a worker reads them: pb_plan_settings, written and read back. */
+static int plan_round_trip(const pb_options *o, pb_plan *back)
+{
+    static pb_plan p;
+    char *text = NULL, err[512];
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    pb_plan_init(&p, o->bench);
+    pb_plan_settings(&p, o);
+    int rc = pb_plan_write(f, &p, NULL);
+    fclose(f);
+    if (rc == PB_OK)
+        rc = pb_plan_read(text, len, "plan", back, err, sizeof err);
+    free(text);
+    pb_plan_free(&p);
+    return rc;
 }
 
 static void test_options(void)
@@ -243,32 +260,28 @@ static void test_options(void)
     }
     CHECK(parse(&o, "--nx", err, sizeof err) == PB_ERR && strstr(err, "needs a value"));
 
-    /* What the driver hands a worker parses back to the same options. */
-    CHECK(parse(&o, "--backend omp@gcc,cpu --variants v1,v7 --nx 31,1000 --dtype float --reps 3 --seed 5 "
-                    "--allow-host-fallback",
+    /* What the driver hands a worker (the plan's settings) reads back the same. */
+    static pb_plan plan;
+    CHECK(parse(&o,
+                "--backend omp@gcc,cpu --variants v1,v7 --nx 31,1000 --dtype float --reps 3 --seed 5 "
+                "--allow-host-fallback --clock host --threads 2",
                 err, sizeof err) == PB_OK);
-    o.device = 0;
+    o.device = 1;
     pb_strlcpy(o.gpu_profile, "h200", sizeof o.gpu_profile);
-    pb_strlcpy(o.emit, "/tmp/x.csv", sizeof o.emit);
-    char *argv[128], store[8192];
-    int argc = pb_options_to_argv(&o, o.backends, argv, 128, store, sizeof store);
-    CHECK(argc > 0 && strcmp(argv[0], "dmvm") == 0);
-    pb_options_defaults(&back, pb_bench_find("dmvm"));
-    CHECK(pb_options_parse(&back, argc - 1, argv + 1, 1, err, sizeof err) == PB_OK);
-    CHECK(back.variants == o.variants && back.nsizes == 2 && back.sizes[1] == 1000 && back.reps == 3 &&
-          back.seed == 5 && back.allow_host_fallback && strcmp(back.gpu_profile, "h200") == 0 &&
-          strcmp(back.emit, "/tmp/x.csv") == 0 && back.ndtypes == 1 && back.dtypes[0] == PB_FLOAT);
-    CHECK(back.max_noise == 0.01); /* issue 24: --max-noise 1% by default, also in the worker */
+    CHECK(plan_round_trip(&o, &plan) == PB_OK);
+    CHECK(plan.reps == 3 && plan.seed == 5 && plan.allow_host_fallback && plan.clock == PB_PLAN_CLOCK_HOST &&
+          plan.threads == 2 && plan.gpu_index == 1 && strcmp(plan.gpu_profile, "h200") == 0);
+    CHECK(plan.max_noise == 0.01); /* issue 24: --max-noise 1% by default, also in the worker */
+    pb_plan_free(&plan);
+    (void)back;
 
     /* --max-noise off (or 0) reaches the worker as off, not as the default 1% */
     const char *noise[] = {"--max-noise off", "--max-noise 0", "--max-noise 0%", "--max-noise 2.5%"};
     const double want[] = {0, 0, 0, 0.025};
     for (size_t i = 0; i < sizeof noise / sizeof *noise; ++i) {
         CHECK(parse(&o, noise[i], err, sizeof err) == PB_OK && o.max_noise == want[i]);
-        argc = pb_options_to_argv(&o, o.backends, argv, 128, store, sizeof store);
-        pb_options_defaults(&back, pb_bench_find("dmvm"));
-        CHECK(argc > 0 && pb_options_parse(&back, argc - 1, argv + 1, 1, err, sizeof err) == PB_OK);
-        CHECK(fabs(back.max_noise - want[i]) < 1e-15);
+        CHECK(plan_round_trip(&o, &plan) == PB_OK && fabs(plan.max_noise - want[i]) < 1e-15);
+        pb_plan_free(&plan);
     }
 }
 

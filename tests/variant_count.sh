@@ -1,6 +1,6 @@
 #!/bin/sh
 # variant_count.sh LIBEXEC BACKEND BENCH: how many variants BACKEND's worker registers for
-# benchmark BENCH (the worker's --list, i.e. the tables beside its kernels), so that a
+# benchmark BENCH (the worker's --describe, i.e. the tables beside its kernels), so that a
 # correctness test's row count follows the registry instead of a count written in the test.
 # BACKEND as --backend spells it: omp@<toolchain>, cpu, openblas, cuda, cublas, cub, cudart.
 libexec=${1:?usage: variant_count.sh LIBEXEC BACKEND BENCH}
@@ -12,7 +12,8 @@ case $backend in
     cuda | cublas | cub | cudart) worker=pb-cuda be=$backend ;;
     *) echo "variant_count: backend '$backend' is not one this script knows" >&2; exit 2 ;;
 esac
-list=$("$libexec/$worker" --list) || { echo "variant_count: $worker --list failed" >&2; exit 1; }
-n=$(printf '%s\n' "$list" | awk -F'\t' -v be="$be" -v b="$bench" '$1 == be && $5 == b' | wc -l)
+desc=$("$libexec/$worker" --describe) || { echo "variant_count: $worker --describe failed" >&2; exit 1; }
+n=$(printf '%s\n' "$desc" | jq --arg be "$be" --arg b "$bench" '[.backends[] | select(.name == $be) | .variants[] |
+    select(.bench == $b)] | length') || { echo "variant_count: $worker --describe is not its JSON object" >&2; exit 1; }
 [ "$n" -gt 0 ] || { echo "variant_count: $worker registers no $be variant of $bench" >&2; exit 1; }
 echo "$n"

@@ -465,13 +465,15 @@ static int parse_param_values(const pb_param_def *d, const char *spec, long *val
 
 /* ---- the options of the benchmark commands, as tables ---- */
 
+/* one enum, packed (clang-format would give each name a line) */
+/* clang-format off */
 enum {
     O_BACKEND = 1, O_VARIANTS, O_SIZE, O_DTYPE, O_WARMUP, O_REPS, O_BUDGET, O_SEED, O_THREADS, O_GPU, O_CSV,
     O_JSON, O_CEILINGS, O_CLOCK, O_NO_BASELINES, O_FALLBACK, O_FAIL_ON_SKIP, O_QUIET, O_RECORD, O_LABEL, O_DB,
-    O_EMIT, O_META, O_DEVICE, O_GPU_PROFILE, O_GPU_SERIAL, O_SPREAD, O_WIDE, O_MPI_TIMEOUT, O_JOINED, O_ENERGY,
-    O_ENERGY_WINDOW, O_COOLDOWN, O_START_TEMP, O_MAX_NOISE, O_PARAM = 100,
+    O_GPU_SERIAL, O_SPREAD, O_WIDE, O_MPI_TIMEOUT, O_ENERGY, O_ENERGY_WINDOW, O_COOLDOWN, O_MAX_NOISE, O_PARAM = 100,
     O_ALIAS = 200
 };
+/* clang-format on */
 enum { O_DRY_RUN = O_MAX_NOISE + 1 }; /* the options after it, below O_PARAM */
 
 static const pb_optdef common_opts[] = {
@@ -513,7 +515,7 @@ static const pb_optdef common_opts[] = {
     {NULL, 0, NULL, NULL, 0, 0},
 };
 
-/* Options the driver keeps for itself (not passed to the workers). */
+/* Options of the driver only (a worker gets the plan, pb_plan.h). */
 static const pb_optdef driver_opts[] = {
     {"json", PB_OPT_VALUE, "FILE", "results and run metadata as one JSON document (schema_version 1)", O_JSON, 0},
     {"ceilings", PB_OPT_VALUE, "FILE",
@@ -545,18 +547,6 @@ static const pb_optdef driver_opts[] = {
      "print the plan (JSON: the settings and every row the run would measure, one item\n"
      "each) and measure nothing; with several GPUs one plan per GPU",
      O_DRY_RUN, 0},
-    {NULL, 0, NULL, NULL, 0, 0},
-};
-
-/* What the driver hands a worker. */
-static const pb_optdef worker_opts[] = {
-    {"emit", PB_OPT_VALUE, "FILE", "rows go here", O_EMIT, 0},
-    {"meta", PB_OPT_VALUE, "FILE", "key=value metadata goes here", O_META, 0},
-    {"device", PB_OPT_VALUE, "N", "GPU index", O_DEVICE, 0},
-    {"gpu-profile", PB_OPT_VALUE, "ID", "datasheet profile", O_GPU_PROFILE, 0},
-    {"joined", PB_OPT_VALUE, "LIST", "backends of --backend that joined as baselines (not named by the user)",
-     O_JOINED, 0},
-    {"start-temp", PB_OPT_VALUE, "C", "the GPU's temperature when the run began (--cooldown auto)", O_START_TEMP, 0},
     {NULL, 0, NULL, NULL, 0, 0},
 };
 
@@ -603,14 +593,14 @@ static int parse_alias(const pb_bench *b, int k, const char *spec, pb_options *o
     return PB_OK;
 }
 
-static void bench_spec(const pb_bench *b, const bench_opts *bo, int worker, pb_cmdspec *c)
+static void bench_spec(const pb_bench *b, const bench_opts *bo, pb_cmdspec *c)
 {
     memset(c, 0, sizeof *c);
     c->name = b->name;
     c->summary = b->summary;
     c->tables[0] = bo->defs;
     c->tables[1] = common_opts;
-    c->tables[2] = worker ? worker_opts : driver_opts;
+    c->tables[2] = driver_opts;
     c->min_pos = 0;
     c->max_pos = 0;
 }
@@ -730,17 +720,8 @@ static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err,
     case O_ENERGY_WINDOW:
         o->energy_window_given = 1;
         return pb_energy_parse_window(val, &o->energy_window, err, cap);
-    case O_COOLDOWN: return pb_cooldown_parse(val, &o->cooldown, err, cap);
-    case O_START_TEMP: {
-        char *end;
-        double t = strtod(val, &end);
-        if (end == val || *end || !isfinite(t)) {
-            snprintf(err, cap, "--start-temp needs degrees C, got '%.40s'", val);
-            return PB_ERR;
-        }
-        o->start_temp_c = t;
-        return PB_OK;
-    }
+    case O_COOLDOWN:
+        return pb_cooldown_parse(val, &o->cooldown, err, cap);
     case O_RECORD:
         o->record = 1;
         if (!val)
@@ -760,24 +741,6 @@ static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err,
         pb_strlcpy(o->label, val, sizeof o->label);
         return PB_OK;
     }
-    case O_EMIT: return pb_copy_path("--emit", val, o->emit, sizeof o->emit, err, cap);
-    case O_META: return pb_copy_path("--meta", val, o->meta, sizeof o->meta, err, cap);
-    case O_DEVICE:
-        if (parse_int("--device", val, 0, 63, &v, err, cap))
-            return PB_ERR;
-        o->device = (int)v;
-        return PB_OK;
-    case O_GPU_PROFILE: pb_strlcpy(o->gpu_profile, val, sizeof o->gpu_profile); return PB_OK;
-    case O_JOINED: { /* after --backend (pb_options_to_argv's order) */
-        pb_backend_mask joined;
-        if (pb_parse_backends(val, &joined, err, cap) != PB_OK)
-            return PB_ERR;
-        for (size_t i = 0; i < pb_backend_count(); ++i) /* by backend name: "cpu", "omp" */
-            for (size_t j = 0; j < pb_backend_count(); ++j)
-                if (((joined >> i) & 1u) && strcmp(pb_backend_at(i)->backend, pb_backend_at(j)->backend) == 0)
-                    o->backends_named &= ~((pb_backend_mask)1 << j);
-        return PB_OK;
-    }
     default: {
         if (d->id >= O_ALIAS)
             return parse_alias(b, d->id - O_ALIAS, val, o, err, cap);
@@ -794,13 +757,13 @@ static int set_option(void *ctx, const pb_optdef *d, const char *val, char *err,
     }
 }
 
-int pb_options_parse(pb_options *o, int argc, char **argv, int worker, char *err, size_t cap)
+int pb_options_parse(pb_options *o, int argc, char **argv, char *err, size_t cap)
 {
     err[0] = '\0';
     bench_opts bo;
     pb_cmdspec c;
     make_bench_opts(o->bench, &bo);
-    bench_spec(o->bench, &bo, worker, &c);
+    bench_spec(o->bench, &bo, &c);
     int rc = pb_opt_parse(&c, argc, argv, set_option, o, NULL, NULL, err, cap);
     if (rc == PB_OK && o->label[0] && !o->record) {
         snprintf(err, cap, "--label names a recorded run: use it with --record[=DIR]");
@@ -878,175 +841,12 @@ void pb_options_finish(pb_options *o)
     }
 }
 
-/* Appends to the argument vector; strings are copied into the store. */
-typedef struct argv_builder {
-    char **argv;
-    int argc, max;
-    char *store;
-    size_t used, cap;
-    int overflow;
-} argv_builder;
-
-static void add_arg(argv_builder *a, const char *s)
-{
-    size_t len = strlen(s) + 1;
-    if (a->argc + 1 >= a->max || a->used + len > a->cap) {
-        a->overflow = 1;
-        return;
-    }
-    memcpy(a->store + a->used, s, len);
-    a->argv[a->argc++] = a->store + a->used;
-    a->used += len;
-}
-
-static void add_opt(argv_builder *a, const char *opt, const char *val)
-{
-    add_arg(a, opt);
-    add_arg(a, val);
-}
-
-static void add_longs(argv_builder *a, const char *opt, const long *v, int n)
-{
-    char buf[PB_MAX_VALUES * 22] = "";
-    for (int i = 0; i < n; ++i) {
-        char one[24];
-        snprintf(one, sizeof one, "%s%ld", i ? "," : "", v[i]);
-        strncat(buf, one, sizeof buf - strlen(buf) - 1);
-    }
-    add_opt(a, opt, buf);
-}
-
-/* 1 if the comma list holds the word. */
-static int list_has(const char *list, const char *word)
-{
-    size_t len = strlen(word);
-    for (const char *p = list; *p;) {
-        size_t n = strcspn(p, ",");
-        if (n == len && strncmp(p, word, len) == 0)
-            return 1;
-        p += n + (p[n] == ',');
-    }
-    return 0;
-}
-
-int pb_options_to_argv(const pb_options *o, pb_backend_mask backends, char **argv, int maxargs, char *store,
-                       size_t storecap)
-{
-    argv_builder a = {argv, 0, maxargs, store, 0, storecap, 0};
-    const pb_bench *b = o->bench;
-    static char buf[PB_MAX_SIZES * 21 + 64];
-
-    buf[0] = '\0';
-    for (size_t i = 0; i < pb_backend_count(); ++i)
-        if (backends & ((pb_backend_mask)1 << i) && !list_has(buf, pb_backend_at(i)->backend)) {
-            strncat(buf, buf[0] ? "," : "", sizeof buf - strlen(buf) - 1);
-            strncat(buf, pb_backend_at(i)->backend, sizeof buf - strlen(buf) - 1);
-        }
-    add_arg(&a, b->name);
-    add_opt(&a, "--backend", buf);
-    buf[0] = '\0'; /* the baselines that joined: a worker bounds them (pb_bench.baseline_limit) */
-    for (size_t i = 0; i < pb_backend_count(); ++i)
-        if (backends & ~o->backends_named & ((pb_backend_mask)1 << i) && !list_has(buf, pb_backend_at(i)->backend)) {
-            strncat(buf, buf[0] ? "," : "", sizeof buf - strlen(buf) - 1);
-            strncat(buf, pb_backend_at(i)->backend, sizeof buf - strlen(buf) - 1);
-        }
-    if (buf[0])
-        add_opt(&a, "--joined", buf);
-
-    buf[0] = '\0';
-    for (int v = 0; b->variants[v]; ++v)
-        if (o->variants & (1u << v)) {
-            strncat(buf, buf[0] ? "," : "", sizeof buf - strlen(buf) - 1);
-            strncat(buf, b->variants[v], sizeof buf - strlen(buf) - 1);
-        }
-    add_opt(&a, "--variants", buf);
-
-    buf[0] = '\0';
-    for (int i = 0; i < o->nsizes; ++i) {
-        char one[24];
-        snprintf(one, sizeof one, "%s%zu", i ? "," : "", o->sizes[i]);
-        strncat(buf, one, sizeof buf - strlen(buf) - 1);
-    }
-    add_opt(&a, b->size_option, buf);
-
-    buf[0] = '\0';
-    for (int i = 0; i < o->ndtypes; ++i) {
-        strncat(buf, i ? "," : "", sizeof buf - strlen(buf) - 1);
-        strncat(buf, pb_dtype_name(o->dtypes[i]), sizeof buf - strlen(buf) - 1);
-    }
-    add_opt(&a, "--dtype", buf);
-
-    for (int p = 0; p < b->nparams; ++p) {
-        const char *opt = b->params[p].option;
-        for (int k = 0; k < PB_MAX_PARAMS && b->aliases[k].option; ++k)
-            if ((o->tied & (1u << k)) && (b->aliases[k].params & (1u << p)))
-                opt = b->aliases[k].option; /* tied parameters travel as their alias */
-        if (tied_leader(o, p) == p)
-            add_longs(&a, opt, o->params[p], o->nparams[p]);
-    }
-
-    long num[1];
-    num[0] = o->warmup;
-    add_longs(&a, "--warmup", num, 1);
-    num[0] = o->reps;
-    add_longs(&a, "--reps", num, 1);
-    num[0] = (long)o->seed;
-    add_longs(&a, "--seed", num, 1);
-    char tb[32];
-    snprintf(tb, sizeof tb, "%.17g", o->time_budget);
-    add_opt(&a, "--time-budget", tb);
-    char mn[40] = "off"; /* as a percentage: a fraction of 1 (100%) would be refused */
-    if (o->max_noise > 0)
-        snprintf(mn, sizeof mn, "%.17g%%", o->max_noise * 100);
-    add_opt(&a, "--max-noise", mn);
-    if (o->threads) {
-        num[0] = o->threads;
-        add_longs(&a, "--threads", num, 1);
-    }
-    num[0] = o->device;
-    add_longs(&a, "--device", num, 1);
-    if (o->gpu_profile[0])
-        add_opt(&a, "--gpu-profile", o->gpu_profile);
-    if (o->clock[0])
-        add_opt(&a, "--clock", o->clock);
-    if (o->allow_host_fallback)
-        add_arg(&a, "--allow-host-fallback");
-    if (o->energy) {
-        char s[32];
-        snprintf(s, sizeof s, "%.17g", o->energy_window);
-        add_arg(&a, "--energy");
-        add_opt(&a, "--energy-window", s);
-    }
-    if (o->cooldown == PB_COOLDOWN_AUTO) {
-        add_opt(&a, "--cooldown", "auto");
-        if (isfinite(o->start_temp_c)) {
-            char s[32];
-            snprintf(s, sizeof s, "%.17g", o->start_temp_c);
-            add_opt(&a, "--start-temp", s);
-        }
-    } else if (o->cooldown > 0) {
-        char s[32];
-        snprintf(s, sizeof s, "%.17g", o->cooldown);
-        add_opt(&a, "--cooldown", s);
-    }
-    if (o->quiet)
-        add_arg(&a, "--quiet");
-    if (o->emit[0])
-        add_opt(&a, "--emit", o->emit);
-    if (o->meta[0])
-        add_opt(&a, "--meta", o->meta);
-    if (a.overflow)
-        return -1;
-    argv[a.argc] = NULL;
-    return a.argc;
-}
-
 void pb_print_bench_help(FILE *f, const pb_bench *b)
 {
     bench_opts bo;
     pb_cmdspec c;
     make_bench_opts(b, &bo);
-    bench_spec(b, &bo, 0, &c);
+    bench_spec(b, &bo, &c);
     char details[2048], valid[256];
     variant_list(b, valid, sizeof valid);
     snprintf(details, sizeof details,

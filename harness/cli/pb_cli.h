@@ -1,5 +1,5 @@
-/* pb_cli.h - command-line options of the benchmark commands, shared by the driver
- * (which validates them and fans out) and the workers (which receive them resolved). */
+/* pb_cli.h - command-line options of the benchmark commands: the driver parses them once
+ * and hands each worker a plan (pb_plan.h), the settings and every row to measure. */
 #ifndef PB_CLI_H
 #define PB_CLI_H
 
@@ -68,23 +68,20 @@ typedef struct pb_options {
     double energy_window;      /* --energy-window: its shortest window, seconds */
     int energy_window_given;
     double cooldown;           /* --cooldown: seconds before each GPU configuration, PB_COOLDOWN_AUTO, 0 = none */
-    /* set by the driver for the workers */
+    /* set by the driver for the plan (pb_plan.h) */
     int device;
     char gpu_profile[32];
     char gpu_uuid[64];         /* of `device`, for the rows the driver writes itself */
     double start_temp_c;       /* the GPU's temperature when the run began (--cooldown auto), NaN unknown */
-    char emit[PATH_MAX];
-    char meta[PATH_MAX];
-    int list;
 } pb_options;
 
 /* Defaults for bench (NULL allowed for option-free commands). */
 void pb_options_defaults(pb_options *o, const pb_bench *bench);
 
-/* Parse argv[0..argc) (the options after the command name). worker != 0 also accepts
- * the driver-to-worker options. Returns PB_OK, PB_OPT_HELP (print the help, exit 0), or
- * PB_ERR with one line in err. Paths that do not fit are refused, never cut. */
-int pb_options_parse(pb_options *o, int argc, char **argv, int worker, char *err, size_t cap);
+/* Parse argv[0..argc) (the options after the command name). Returns PB_OK, PB_OPT_HELP
+ * (print the help, exit 0), or PB_ERR with one line in err. Paths that do not fit are
+ * refused, never cut. */
+int pb_options_parse(pb_options *o, int argc, char **argv, char *err, size_t cap);
 
 /* Every case of the request (each dtype, size and parameter combination, ranges
  * included) through the benchmark's validate: PB_ERR with the first refusal in err, so
@@ -93,11 +90,6 @@ int pb_options_check_cases(const pb_options *o, char *err, size_t cap);
 
 /* Apply the implicit rules: baselines unless --no-baselines. */
 void pb_options_finish(pb_options *o);
-
-/* Build the argument vector that passes o to a worker holding `backends` (a mask).
- * Strings live in `store`; returns argc (argv NULL-terminated), or -1 if it does not fit. */
-int pb_options_to_argv(const pb_options *o, pb_backend_mask backends, char **argv, int maxargs,
-                       char *store, size_t storecap);
 
 /* Iterating the measured configurations: dtype t, size s and parameter combination
  * idx (start all zero; next_combo advances it and returns 0 after the last). */

@@ -34,6 +34,29 @@ void pb_plan_init(pb_plan *p, const pb_bench *bench)
     p->progress = 1;
 }
 
+void pb_plan_settings(pb_plan *p, const pb_options *o)
+{
+    p->warmup = o->warmup;
+    p->reps = o->reps;
+    p->time_budget = o->time_budget;
+    p->max_noise = o->max_noise;
+    p->seed = o->seed;
+    p->threads = o->threads;
+    p->clock = !strcmp(o->clock, "host")     ? PB_PLAN_CLOCK_HOST
+               : !strcmp(o->clock, "device") ? PB_PLAN_CLOCK_DEVICE
+                                             : PB_PLAN_CLOCK_AUTO;
+    p->allow_host_fallback = o->allow_host_fallback;
+    p->quiet = o->quiet;
+    p->energy = o->energy;
+    p->energy_window = o->energy_window;
+    p->cooldown = o->cooldown;
+    p->start_temp_c = o->start_temp_c;
+    p->progress = !o->quiet;
+    p->gpu_index = o->device;
+    pb_strlcpy(p->gpu_uuid, o->gpu_uuid, sizeof p->gpu_uuid);
+    pb_strlcpy(p->gpu_profile, o->gpu_profile, sizeof p->gpu_profile);
+}
+
 void pb_plan_free(pb_plan *p)
 {
     free(p->cases);

@@ -8,6 +8,7 @@
 #define PB_PLAN_H
 
 #include "pb_bench.h"
+#include "pb_cli.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -79,6 +80,10 @@ typedef struct pb_plan {
 /* Settings from the option defaults (pb_options_defaults), no backend, case or item. */
 void pb_plan_init(pb_plan *p, const pb_bench *bench);
 void pb_plan_free(pb_plan *p);
+
+/* The settings and the GPU of a run from its parsed options (no backend, case or item):
+ * the one place where options become what a worker is told. */
+void pb_plan_settings(pb_plan *p, const pb_options *o);
 
 /* Add a backend (its index, or -1 when the table is full), a case (its index, or -1 out
  * of memory) and an item (0, or -1 out of memory). */

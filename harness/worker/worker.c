@@ -14,20 +14,23 @@
  * status: 0 every row passed or skipped, 1 a row failed, 2 bad arguments, 3 a result or
  * metadata file could not be written (its name and the reason on stderr). */
 #define _GNU_SOURCE
+#include "pb_backends.h"
 #include "pb_bench.h"
-#include "pb_cli.h"
 #include "pb_energy.h"
 #include "pb_facts.h"
 #include "pb_gpu.h"
 #include "pb_nvml.h"
+#include "pb_plan.h"
 #include "pb_rate.h"
 #include "pb_registry.h"
 #include "pb_result.h"
 #include "pb_stats.h"
+#include "pb_stream.h"
 #include "pb_trace.h"
 #include "pb_tuning.h"
 #include "pb_version.h"
 
+#include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -48,10 +51,11 @@
 #endif
 
 typedef struct worker {
-    const pb_options *o;
+    const pb_plan *o;
     const pb_gpu_profile *profile;
-    FILE *emit, *meta;
-    const char *emit_name, *meta_name;
+    FILE *emit; /* the rows stream (pb_stream.h) */
+    const char *emit_name;
+    long id; /* the plan item being measured: its row carries it */
     int failures;
     int rows;
     char host[64];
@@ -62,6 +66,7 @@ typedef struct worker {
 
 typedef struct backend_state {
     const pb_backend *be;
+    int joined; /* a baseline that joined, not named by --backend (pb_plan_backend.joined) */
     int status; /* PB_OK, or PB_SKIP/PB_ERR from init */
     char why[256];
     pb_device_info dev;
@@ -115,35 +120,6 @@ static void utc_now(char *buf, size_t cap)
     strftime(buf, cap, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-static int backend_requested(const pb_options *o, const pb_backend *be)
-{
-    for (size_t i = 0; i < pb_backend_count(); ++i)
-        if ((o->backends & ((pb_backend_mask)1 << i)) && strcmp(pb_backend_at(i)->backend, be->name) == 0)
-            return 1;
-    return 0;
-}
-
-/* 1 if the user named the backend with --backend (not a baseline that joined). */
-static int backend_named(const pb_options *o, const pb_backend *be)
-{
-    for (size_t i = 0; i < pb_backend_count(); ++i)
-        if ((o->backends_named & ((pb_backend_mask)1 << i)) && strcmp(pb_backend_at(i)->backend, be->name) == 0)
-            return 1;
-    return 0;
-}
-
-/* Kernel variants are chosen by --variants; library and baseline rows always come with
- * their backend. */
-static int variant_selected(const pb_options *o, const pb_variant *v)
-{
-    if (strcmp(v->benchmark, o->bench->name) != 0)
-        return 0;
-    for (int k = 0; o->bench->variants[k]; ++k)
-        if (strcmp(o->bench->variants[k], v->name) == 0)
-            return (o->variants >> k) & 1u;
-    return 1;
-}
-
 static void row_start(const worker *w, const backend_state *bs, const pb_variant *v, const pb_case *c,
                       pb_row *r)
 {
@@ -156,7 +132,7 @@ static void row_start(const worker *w, const backend_state *bs, const pb_variant
     pb_strlcpy(r->compiler_version, be->compiler_version, sizeof r->compiler_version);
     pb_strlcpy(r->toolchain, PB_TOOLCHAIN, sizeof r->toolchain);
     pb_strlcpy(r->host, w->host, sizeof r->host);
-    r->gpu_index = w->o->device;
+    r->gpu_index = w->o->gpu_index;
     pb_strlcpy(r->gpu_uuid, w->gpu_uuid, sizeof r->gpu_uuid);
     pb_strlcpy(r->dtype, pb_dtype_name(c->dtype), sizeof r->dtype);
     r->size = (double)c->n;
@@ -200,11 +176,10 @@ static void emit_row(worker *w, pb_row *r, int progress)
 {
     if (r->verified == PB_VERIFIED_FAIL)
         ++w->failures;
-    pb_csv_write_samples(w->emit, r); /* before the row: the reader gives them to it */
-    pb_csv_write_row(w->emit, r);
+    pb_stream_write_row(w->emit, w->id, r); /* one line, with its samples */
     check_written(w->emit, w->emit_name, 0);
     test_hooks(++w->rows);
-    if (w->o->quiet || !progress)
+    if (w->o->quiet || !w->o->progress || !progress)
         return;
     char extra[128] = "", series[64], rate[32];
     const pb_bench *b = pb_bench_find(r->benchmark);
@@ -415,9 +390,9 @@ static int timing_append(timing *t, size_t n, const timing *u, size_t m)
 
 /* The times the row's noise is judged on: the device time where the rows of a GPU have
  * one and --clock is not host (the clock the rates will most likely use), else the host's. */
-static const double *noise_times(const pb_options *o, const timing *t, int gpu_row)
+static const double *noise_times(const pb_plan *o, const timing *t, int gpu_row)
 {
-    return gpu_row && t->device_clock && strcmp(o->clock, "host") != 0 ? t->device : t->host;
+    return gpu_row && t->device_clock && o->clock != PB_PLAN_CLOCK_HOST ? t->device : t->host;
 }
 
 /* --max-noise: timed repetitions in rounds (each the timed loop as it is), first
@@ -426,7 +401,7 @@ static const double *noise_times(const pb_options *o, const timing *t, int gpu_r
  * repetitions ran (max: --reps, or fewer where the time budget cut them, then *stop is
  * "time-budget"), or the budget has no room for another round. The count in *reps, why
  * it stopped in *stop. */
-static int adaptive_reps(const pb_options *o, const pb_backend *be, const pb_variant *v, const pb_args *a, int max,
+static int adaptive_reps(const pb_plan *o, const pb_backend *be, const pb_variant *v, const pb_args *a, int max,
                          const char *max_reason, double spent, double one, int traced, int gpu_row, timing *t,
                          int *reps, const char **stop)
 {
@@ -552,8 +527,8 @@ static int energy_rep(void *ctx)
 enum { PICK_CALLS = 3 };
 static const char *const gemm_selectors[] = {"PB_GEMM_K7_CONFIG", "PB_GEMM_BEST_CONFIG", "PB_GEMM_OMP_BEST_CONFIG"};
 
-static double pick_time(const pb_options *o, const pb_backend *be, const pb_variant *v, const pb_args *a,
-                        double fastest, int traced, int gpu_row)
+static double pick_time(const pb_plan *o, const pb_backend *be, const pb_variant *v, const pb_args *a, double fastest,
+                        int traced, int gpu_row)
 {
     /* A first call loads the kernel (CUDA loads modules lazily: a first launch can take
      * milliseconds); then a version whose second call, on the host clock, takes over 4x the
@@ -577,8 +552,8 @@ static double pick_time(const pb_options *o, const pb_backend *be, const pb_vari
     return rc == PB_OK ? best : INFINITY;
 }
 
-static const pb_variant *pick_fastest(const pb_options *o, const backend_state *bs, const pb_variant *v,
-                                      const pb_case *c, pb_args *a, int gpu_row, char *note, size_t cap)
+static const pb_variant *pick_fastest(const pb_plan *o, const backend_state *bs, const pb_variant *v, const pb_case *c,
+                                      pb_args *a, int gpu_row, char *note, size_t cap)
 {
     const char *test = getenv("PB_TEST_BEST_PICK");
     int on = strcmp(v->name, "best") == 0 && (gpu_row || test) && !getenv(PB_TUNE_ENV);
@@ -620,7 +595,7 @@ static const pb_variant *pick_fastest(const pb_options *o, const backend_state *
 static void measure(worker *w, const backend_state *bs, const pb_variant *v, const host_case *h, pb_args *a,
                     double transfer_s)
 {
-    const pb_options *o = w->o;
+    const pb_plan *o = w->o;
     const pb_backend *be = bs->be;
     const pb_case *c = &h->c;
     pb_row r;
@@ -785,7 +760,7 @@ static void free_host_case(host_case *h)
 }
 
 /* Generate inputs and the reference for one case. PB_ERR with a reason on failure. */
-static int prepare_host_case(const pb_options *o, host_case *h, char *why, size_t cap)
+static int prepare_host_case(const pb_plan *o, host_case *h, char *why, size_t cap)
 {
     const pb_case *c = &h->c;
     const pb_bench *b = c->bench;
@@ -812,8 +787,16 @@ static int prepare_host_case(const pb_options *o, host_case *h, char *why, size_
     return PB_OK;
 }
 
-/* Allocate and upload one backend's buffers; measure each selected variant. */
-static void run_backend_case(worker *w, backend_state *bs, const pb_variant **vs, int nv, host_case *h)
+/* One plan item of this worker: the backend that measures it and the variant. */
+typedef struct work {
+    long id;
+    size_t cas;
+    backend_state *bs;
+    const pb_variant *v;
+} work;
+
+/* Allocate and upload one backend's buffers; measure each of its items of the case. */
+static void run_backend_case(worker *w, backend_state *bs, const work *items, int nv, host_case *h)
 {
     const pb_backend *be = bs->be;
     const pb_case *c = &h->c;
@@ -848,28 +831,30 @@ static void run_backend_case(worker *w, backend_state *bs, const pb_variant **vs
         }
     }
     for (int i = 0; i < nv; ++i) {
+        const pb_variant *v = items[i].v;
         char vwhy[400] = "";
+        w->id = items[i].id;
         if (!ok) { /* the size passed the driver's memory check: a failure, not a limit */
-            emit_unmeasured(w, bs, vs[i], c, PB_VERIFIED_FAIL, why);
+            emit_unmeasured(w, bs, v, c, PB_VERIFIED_FAIL, why);
             continue;
         }
-        if (c->bench->variant_check && c->bench->variant_check(c, vs[i]->name, vwhy, sizeof vwhy) != PB_OK) {
-            emit_skip(w, bs, vs[i], c, vwhy); /* a limit of this version only, e.g. one block */
+        if (c->bench->variant_check && c->bench->variant_check(c, v->name, vwhy, sizeof vwhy) != PB_OK) {
+            emit_skip(w, bs, v, c, vwhy); /* a limit of this version only, e.g. one block */
             continue;
         }
-        if (strcmp(vs[i]->name, "baseline") == 0 && c->bench->baseline_limit &&
+        if (strcmp(v->name, "baseline") == 0 && c->bench->baseline_limit &&
             c->bench->baseline_limit(c, bs->dev.threads, vwhy, sizeof vwhy) != PB_OK) {
-            if (!backend_named(w->o, be)) { /* it joined as the baseline: not paid unasked */
+            if (bs->joined) { /* it joined as the baseline: not paid unasked */
                 size_t len = strlen(vwhy);
                 snprintf(vwhy + len, sizeof vwhy - len, "; --backend %s runs it anyway", be->name);
-                emit_skip(w, bs, vs[i], c, vwhy);
+                emit_skip(w, bs, v, c, vwhy);
                 continue;
             }
             if (!w->o->quiet)
                 fprintf(stderr, "portbench: %s: %s %s=%zu: %s; running it, as --backend %s asks\n", PB_WORKER_NAME,
                         c->bench->name, c->bench->size_option + 2, c->n, vwhy, be->name);
         }
-        measure(w, bs, vs[i], h, &a, transfer);
+        measure(w, bs, v, h, &a, transfer);
     }
     for (int k = 0; k < c->bench->nbufs; ++k)
         if (a.buf[k])
@@ -878,9 +863,11 @@ static void run_backend_case(worker *w, backend_state *bs, const pb_variant **vs
         be->release(a.ran_on);
 }
 
-static void run_case(worker *w, backend_state *states, size_t nstates, pb_case *c)
+/* The items of one case (in the plan's order, those of one backend together), one
+ * host_case for all of them: inputs and reference are prepared once. */
+static void run_case(worker *w, const pb_case *c, const work *items, size_t n)
 {
-    const pb_options *o = w->o;
+    const pb_plan *o = w->o;
     host_case h;
     memset(&h, 0, sizeof h);
     h.c = *c;
@@ -893,22 +880,15 @@ static void run_case(worker *w, backend_state *states, size_t nstates, pb_case *
     } else {
         invalid[0] = '\0';
     }
-    for (size_t s = 0; s < nstates; ++s) {
-        backend_state *bs = &states[s];
-        const pb_variant *vs[64];
-        int nv = 0;
-        size_t nall;
-        const pb_variant *all = pb_registry_variants(pb_registry_tables, bs->be, &nall);
-        for (size_t i = 0; i < nall && nv < 64; ++i) {
-            const pb_variant *v = &all[i];
-            if (variant_selected(o, v) && (v->dtypes & PB_DT(c->dtype)))
-                vs[nv++] = v;
-        }
-        if (nv == 0)
-            continue;
+    for (size_t i = 0, nv; i < n; i += nv) {
+        backend_state *bs = items[i].bs;
+        for (nv = 1; i + nv < n && items[i + nv].bs == bs;)
+            ++nv;
         if (bs->status != PB_OK || invalid[0]) {
-            for (int i = 0; i < nv; ++i)
-                emit_skip(w, bs, vs[i], c, bs->status != PB_OK ? bs->why : invalid);
+            for (size_t k = i; k < i + nv; ++k) {
+                w->id = items[k].id;
+                emit_skip(w, bs, items[k].v, c, bs->status != PB_OK ? bs->why : invalid);
+            }
             continue;
         }
         if (!prepared) {
@@ -919,38 +899,38 @@ static void run_case(worker *w, backend_state *states, size_t nstates, pb_case *
             prepared = 1;
         }
         if (prep != PB_OK) { /* inputs or reference not allocated: a failure, not a limit */
-            for (int i = 0; i < nv; ++i)
-                emit_unmeasured(w, bs, vs[i], c, PB_VERIFIED_FAIL, unprepared);
+            for (size_t k = i; k < i + nv; ++k) {
+                w->id = items[k].id;
+                emit_unmeasured(w, bs, items[k].v, c, PB_VERIFIED_FAIL, unprepared);
+            }
             continue;
         }
-        run_backend_case(w, bs, vs, nv, &h);
+        run_backend_case(w, bs, &items[i], (int)nv, &h);
     }
     free_host_case(&h);
 }
 
-/* The worker's metadata: `worker.KEY=VALUE` and `backend.NAME.KEY=VALUE` lines, which
- * the driver nests into the run's meta.json. */
-static void write_meta(worker *w, const backend_state *bs)
+/* The backend record of the stream: how the backend started (it replaces the `--meta`
+ * lines; the driver nests it into the run's meta.json). */
+static void write_backend(worker *w, const backend_state *bs)
 {
-    if (!w->meta)
-        return;
     const pb_backend *be = bs->be;
-    FILE *f = w->meta;
-    fprintf(f, "backend.%s.compiler=%s\n", be->name, be->compiler);
-    fprintf(f, "backend.%s.compiler_version=%s\n", be->name, be->compiler_version);
+    pb_stream_backend b;
+    memset(&b, 0, sizeof b);
+    pb_strlcpy(b.backend, be->name, sizeof b.backend);
+    pb_strlcpy(b.compiler, be->compiler, sizeof b.compiler);
+    pb_strlcpy(b.compiler_version, be->compiler_version, sizeof b.compiler_version);
+    b.status = bs->status == PB_OK ? PB_BACKEND_OK : bs->status == PB_SKIP ? PB_BACKEND_SKIP : PB_BACKEND_ERROR;
     if (bs->status != PB_OK) {
-        fprintf(f, "backend.%s.skipped=%s\n", be->name, bs->why);
-        check_written(f, w->meta_name, 0);
-        return;
+        pb_strlcpy(b.why, bs->why, sizeof b.why);
+    } else {
+        pb_strlcpy(b.device, bs->dev.on_host ? "host" : bs->dev.name, sizeof b.device);
+        pb_strlcpy(b.device_uuid, bs->dev.uuid, sizeof b.device_uuid);
+        b.threads = bs->dev.threads;
+        pb_strlcpy(b.detail, bs->dev.detail, sizeof b.detail);
     }
-    fprintf(f, "backend.%s.device=%s\n", be->name, bs->dev.on_host ? "host" : bs->dev.name);
-    if (bs->dev.uuid[0])
-        fprintf(f, "backend.%s.device_uuid=%s\n", be->name, bs->dev.uuid);
-    if (bs->dev.threads)
-        fprintf(f, "backend.%s.threads=%d\n", be->name, bs->dev.threads);
-    if (bs->dev.detail[0])
-        fprintf(f, "backend.%s.detail=%s\n", be->name, bs->dev.detail);
-    check_written(f, w->meta_name, 0);
+    pb_stream_write_backend(w->emit, &b);
+    check_written(w->emit, w->emit_name, 0);
 }
 
 /* The GPU the backends will use, from the CUDA driver (after CUPTI started: the probe
@@ -978,26 +958,126 @@ static void describe_gpu(int device, pb_gpu_desc *g)
     g->mem_total = d.mem_total;
 }
 
-static int list_variants(void)
+/* --describe: what this worker holds, one JSON object (docs/channel.md): its toolchain
+ * and build flags, and per backend its compiler and variants (benchmark, name, dtypes,
+ * what it teaches). The driver reads it once per run (pb_worker_list). */
+static int describe(void)
 {
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "format", "portbench.describe");
+    cJSON_AddNumberToObject(root, "version", PB_PLAN_VERSION);
+    cJSON_AddStringToObject(root, "worker", PB_WORKER_NAME);
+    cJSON_AddStringToObject(root, "toolchain", PB_TOOLCHAIN);
+    cJSON_AddStringToObject(root, "build_flags", PB_BUILD_FLAGS);
+    cJSON *bes = cJSON_AddArrayToObject(root, "backends");
     for (size_t b = 0; b < pb_worker_nbackends; ++b) {
         const pb_backend *be = pb_worker_backends[b];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "name", be->name);
+        cJSON_AddStringToObject(o, "compiler", be->compiler);
+        cJSON_AddStringToObject(o, "compiler_version", be->compiler_version);
+        cJSON *vs = cJSON_AddArrayToObject(o, "variants");
         size_t nall;
         const pb_variant *all = pb_registry_variants(pb_registry_tables, be, &nall);
         for (size_t i = 0; i < nall; ++i) {
             const pb_variant *v = &all[i];
-            char dts[32] = "";
+            cJSON *vo = cJSON_CreateObject();
+            cJSON_AddStringToObject(vo, "bench", v->benchmark);
+            cJSON_AddStringToObject(vo, "name", v->name);
+            cJSON *dts = cJSON_AddArrayToObject(vo, "dtypes");
             for (int t = 0; t < PB_NDTYPES; ++t)
-                if (v->dtypes & PB_DT(t)) {
-                    strncat(dts, dts[0] ? "," : "", sizeof dts - strlen(dts) - 1);
-                    strncat(dts, pb_dtype_name((pb_dtype)t), sizeof dts - strlen(dts) - 1);
-                }
-            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", be->name, PB_TOOLCHAIN, be->compiler, be->compiler_version,
-                   v->benchmark, v->name, dts, v->teaches);
+                if (v->dtypes & PB_DT(t))
+                    cJSON_AddItemToArray(dts, cJSON_CreateString(pb_dtype_name((pb_dtype)t)));
+            cJSON_AddStringToObject(vo, "teaches", v->teaches);
+            cJSON_AddItemToArray(vs, vo);
         }
+        cJSON_AddItemToArray(bes, o);
     }
-    check_written(stdout, "the variant listing (standard output)", 0);
-    return 0;
+    char *text = cJSON_Print(root);
+    if (text)
+        printf("%s\n", text);
+    free(text);
+    cJSON_Delete(root);
+    check_written(stdout, "the description (standard output)", 0);
+    return text ? 0 : EXIT_CANNOT_WRITE;
+}
+
+/* The work of this worker in the plan: its backends (PB_ERR when it names one this
+ * worker does not hold) and its items, each with its variant (PB_ERR when a backend has
+ * no such variant of the benchmark for the case's dtype). Items of other workers' backends
+ * (a whole plan from --dry-run) are left out. */
+static int plan_work(const pb_plan *p, backend_state *states, size_t *nstates, work **out, size_t *nout, char *err,
+                     size_t cap)
+{
+    int state_of[PB_PLAN_MAX_BACKENDS];
+    *nstates = 0;
+    for (int b = 0; b < p->nbackends; ++b) {
+        state_of[b] = -1;
+        if (strcmp(p->backends[b].worker, PB_WORKER_NAME) != 0)
+            continue;
+        size_t k = 0;
+        while (k < pb_worker_nbackends && strcmp(pb_worker_backends[k]->name, p->backends[b].name) != 0)
+            ++k;
+        if (k == pb_worker_nbackends) {
+            snprintf(err, cap, "backend %s: %s holds no backend \"%s\"", p->backends[b].id, PB_WORKER_NAME,
+                     p->backends[b].name);
+            return PB_ERR;
+        }
+        if (*nstates == PB_PLAN_MAX_BACKENDS)
+            continue;
+        backend_state *bs = &states[*nstates];
+        memset(bs, 0, sizeof *bs);
+        bs->be = pb_worker_backends[k];
+        bs->joined = p->backends[b].joined;
+        state_of[b] = (int)(*nstates)++;
+    }
+    if (*nstates == 0) {
+        snprintf(err, cap, "the plan has no backend of %s", PB_WORKER_NAME);
+        return PB_ERR;
+    }
+    work *v = calloc(p->nitems + 1, sizeof *v);
+    if (!v) {
+        snprintf(err, cap, "out of memory");
+        return PB_ERR;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < p->nitems; ++i) {
+        const pb_plan_item *it = &p->items[i];
+        if (state_of[it->backend] < 0)
+            continue;
+        backend_state *bs = &states[state_of[it->backend]];
+        size_t nall, k = 0;
+        const pb_variant *all = pb_registry_variants(pb_registry_tables, bs->be, &nall);
+        while (k < nall && (strcmp(all[k].benchmark, p->bench->name) || strcmp(all[k].name, it->variant)))
+            ++k;
+        pb_dtype dt = p->cases[it->cas].dtype;
+        if (k == nall || !(all[k].dtypes & PB_DT(dt))) {
+            snprintf(err, cap, "item %ld: backend %s has no %s variant \"%s\"%s%s", it->id, p->backends[it->backend].id,
+                     p->bench->name, it->variant, k == nall ? "" : " for ", k == nall ? "" : pb_dtype_name(dt));
+            free(v);
+            return PB_ERR;
+        }
+        v[n++] = (work){it->id, it->cas, bs, &all[k]};
+    }
+    /* case by case (the plan's order within each): one host_case per case */
+    for (size_t i = 1; i < n; ++i)
+        for (size_t j = i; j > 0 && v[j - 1].cas > v[j].cas; --j) {
+            work t = v[j - 1];
+            v[j - 1] = v[j];
+            v[j] = t;
+        }
+    *out = v;
+    *nout = n;
+    return PB_OK;
+}
+
+static void usage(void)
+{
+    fprintf(stderr,
+            "%s: a worker of portbench; usage: %s PLAN.json [ROWS.jsonl] | %s --describe\n"
+            "  runs the plan (`portbench BENCH ... --dry-run` prints one; - = standard input) and writes\n"
+            "  its rows as JSON Lines to ROWS.jsonl (default and -: standard output)\n",
+            PB_WORKER_NAME, PB_WORKER_NAME, PB_WORKER_NAME);
 }
 
 int main(int argc, char **argv)
@@ -1007,70 +1087,67 @@ int main(int argc, char **argv)
         pb_errorf("%s: %s", PB_WORKER_NAME, bad);
         return 2;
     }
-    if (argc >= 2 && strcmp(argv[1], "--list") == 0)
-        return list_variants();
-    if (argc < 2 || !pb_bench_find(argv[1])) {
-        fprintf(stderr, "%s: internal worker of portbench; usage: %s --list | %s BENCHMARK [options]\n",
-                PB_WORKER_NAME, PB_WORKER_NAME, PB_WORKER_NAME);
+    if (argc == 2 && strcmp(argv[1], "--describe") == 0)
+        return describe();
+    if (argc < 2 || argc > 3 || (argv[1][0] == '-' && argv[1][1])) {
+        usage();
         return 2;
     }
-    static pb_options o; /* large: keep it off the stack */
-    char err[512];
-    pb_options_defaults(&o, pb_bench_find(argv[1]));
-    if (pb_options_parse(&o, argc - 2, argv + 2, 1, err, sizeof err) != PB_OK) { /* help included: not for workers */
+    static pb_plan o; /* large: keep it off the stack */
+    static backend_state states[PB_PLAN_MAX_BACKENDS];
+    size_t nstates = 0, nwork = 0;
+    work *items = NULL;
+    char err[600];
+    if (pb_plan_read_file(argv[1], &o, err, sizeof err) != PB_OK ||
+        plan_work(&o, states, &nstates, &items, &nwork, err, sizeof err) != PB_OK) {
         pb_errorf("%s: %s", PB_WORKER_NAME, err);
         return 2;
     }
+    if (o.has_tune) /* `portbench tune`'s launch shapes, as PB_TUNE gives them (pb_tuning.h) */
+        setenv(PB_TUNE_ENV, o.tune, 1);
     static worker w;
     w.o = &o;
     w.start_temp_c = o.start_temp_c;
     w.profile = o.gpu_profile[0] ? pb_gpu_profile_by_id(o.gpu_profile) : NULL;
     w.emit = stdout;
-    w.emit_name = o.emit[0] ? o.emit : "standard output";
-    w.meta_name = o.meta;
+    const char *rows = argc == 3 && strcmp(argv[2], "-") != 0 ? argv[2] : NULL;
+    w.emit_name = rows ? rows : "standard output";
     gethostname(w.host, sizeof w.host - 1);
-    if (o.emit[0] && !(w.emit = fopen(o.emit, "w"))) {
-        pb_errorf("%s: cannot write %s: %s", PB_WORKER_NAME, o.emit, strerror(errno));
+    if (rows && !(w.emit = fopen(rows, "w"))) {
+        pb_errorf("%s: cannot write %s: %s", PB_WORKER_NAME, rows, strerror(errno));
         return EXIT_CANNOT_WRITE;
     }
-    pb_csv_write_header(w.emit);
-    check_written(w.emit, w.emit_name, 0);
-    if (o.meta[0] && !(w.meta = fopen(o.meta, "w"))) {
-        pb_errorf("%s: cannot write %s: %s", PB_WORKER_NAME, o.meta, strerror(errno));
-        return EXIT_CANNOT_WRITE;
-    }
-    if (w.meta)
-        fprintf(w.meta, "worker.git_sha=%s\nworker.toolchain=%s\nworker.build_flags=%s\n", pb_git_sha, PB_TOOLCHAIN,
-                PB_BUILD_FLAGS);
 
     /* The device clock: CUPTI must be recording before any CUDA context exists. */
     int gpu_requested = 0;
-    for (size_t b = 0; b < pb_worker_nbackends; ++b)
-        gpu_requested |= pb_worker_backends[b]->gpu && backend_requested(&o, pb_worker_backends[b]);
+    for (size_t s = 0; s < nstates; ++s)
+        gpu_requested |= states[s].be->gpu;
     char trace_why[160] = "";
-    if (gpu_requested && strcmp(o.clock, "host") != 0 && pb_trace_start(trace_why, sizeof trace_why) == PB_OK)
+    if (gpu_requested && o.clock != PB_PLAN_CLOCK_HOST && pb_trace_start(trace_why, sizeof trace_why) == PB_OK)
         trace_why[0] = '\0';
     else if (!trace_why[0])
-        pb_strlcpy(trace_why, strcmp(o.clock, "host") == 0 ? "--clock host" : "no GPU backend", sizeof trace_why);
-    if (w.meta)
-        fprintf(w.meta, "worker.device_clock=%s%s\n", trace_why[0] ? "unavailable: " : "cupti", trace_why);
+        pb_strlcpy(trace_why, o.clock == PB_PLAN_CLOCK_HOST ? "--clock host" : "no GPU backend", sizeof trace_why);
+    pb_stream_hello hello;
+    memset(&hello, 0, sizeof hello);
+    pb_strlcpy(hello.worker, PB_WORKER_NAME, sizeof hello.worker);
+    pb_strlcpy(hello.toolchain, PB_TOOLCHAIN, sizeof hello.toolchain);
+    pb_strlcpy(hello.git_sha, pb_git_sha, sizeof hello.git_sha);
+    pb_strlcpy(hello.build_flags, PB_BUILD_FLAGS, sizeof hello.build_flags);
+    snprintf(hello.device_clock, sizeof hello.device_clock, "%s%s", trace_why[0] ? "unavailable: " : "cupti",
+             trace_why);
+    pb_stream_write_hello(w.emit, &hello);
+    check_written(w.emit, w.emit_name, 0);
 
-    backend_state states[8];
-    size_t nstates = 0;
-    pb_backend_config cfg = {o.device, o.threads, o.allow_host_fallback, {0}};
+    pb_backend_config cfg = {o.gpu_index, o.threads, o.allow_host_fallback, {0}};
     if (gpu_requested)
-        describe_gpu(o.device, &cfg.gpu);
+        describe_gpu(o.gpu_index, &cfg.gpu);
     if (cfg.gpu.ok) {
         pb_strlcpy(w.gpu_uuid, cfg.gpu.uuid, sizeof w.gpu_uuid);
         w.cc = 10 * cfg.gpu.cc_major + cfg.gpu.cc_minor;
     }
-    for (size_t b = 0; b < pb_worker_nbackends && nstates < 8; ++b) {
-        const pb_backend *be = pb_worker_backends[b];
-        if (!backend_requested(&o, be))
-            continue;
-        backend_state *bs = &states[nstates++];
-        memset(bs, 0, sizeof *bs);
-        bs->be = be;
+    for (size_t s = 0; s < nstates; ++s) {
+        backend_state *bs = &states[s];
+        const pb_backend *be = bs->be;
         bs->status = be->init(&cfg, &bs->dev, bs->why, sizeof bs->why);
         if (bs->status != PB_OK && !bs->why[0])
             pb_strlcpy(bs->why, "backend initialisation failed", sizeof bs->why);
@@ -1083,32 +1160,29 @@ int main(int argc, char **argv)
                 w.start_temp_c = celsius;
             if (!nvml_ok && !o.quiet)
                 fprintf(stderr, "portbench: %s: NVML unavailable: no clock or throttle readings\n", PB_WORKER_NAME);
-            if (trace_why[0] && strcmp(o.clock, "host") != 0 && !o.quiet)
+            if (trace_why[0] && o.clock != PB_PLAN_CLOCK_HOST && !o.quiet)
                 fprintf(stderr, "portbench: %s: no CUPTI device clock (%s)\n", PB_WORKER_NAME, trace_why);
         }
-        write_meta(&w, bs);
+        write_backend(&w, bs);
     }
-    if (w.meta)
-        check_written(w.meta, w.meta_name, 0);
     report_started();
 
-    int pidx[PB_MAX_PARAMS] = {0};
-    for (int t = 0; t < o.ndtypes; ++t)
-        for (int s = 0; s < o.nsizes; ++s) {
-            memset(pidx, 0, sizeof pidx);
-            do {
-                pb_case c;
-                pb_options_case(&o, t, s, pidx, &c);
-                run_case(&w, states, nstates, &c);
-            } while (pb_options_next_combo(&o, pidx));
-        }
+    for (size_t i = 0, n; i < nwork; i += n) { /* case by case */
+        for (n = 1; i + n < nwork && items[i + n].cas == items[i].cas;)
+            ++n;
+        pb_case c;
+        pb_plan_case_of(&o, items[i].cas, &c);
+        run_case(&w, &c, &items[i], n);
+    }
 
     pb_trace_stop();
     for (size_t s = 0; s < nstates; ++s)
         if (states[s].status == PB_OK && states[s].be->finish)
             states[s].be->finish();
+    pb_stream_end end = {w.rows, w.failures};
+    pb_stream_write_end(w.emit, &end);
     check_written(w.emit, w.emit_name, w.emit != stdout);
-    if (w.meta)
-        check_written(w.meta, w.meta_name, 1);
+    free(items);
+    pb_plan_free(&o);
     return w.failures ? 1 : 0;
 }

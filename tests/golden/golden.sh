@@ -6,7 +6,7 @@
 #   list             `portbench list` over the workers every CI machine builds (pb-cpu,
 #                    pb-omp-clang-19, pb-omp-gcc-12): benchmarks, cost models, the backend
 #                    table, every variant and what it teaches
-#   worker NAME      the sorted (backend, benchmark, variant, dtypes) set of `NAME --list`;
+#   worker NAME      the sorted (backend, benchmark, variant, dtypes) set of `NAME --describe`;
 #                    every pb-omp-* worker has the one set of snapshot worker_pb-omp
 #   run NAME ARGS... `portbench ARGS` on clang-19, gcc-12 and the CPU under host fallback:
 #                    the CSV header and each row's identity, verdict and note, exactly (times and
@@ -37,7 +37,7 @@ ci_libexec() {
 }
 
 # The toolchain that built pb-cpu is the machine's C compiler (gcc-12 on Debian 12): CC.
-cpu_toolchain() { "$libexec/pb-cpu" --list | awk -F'\t' 'NR == 1 { print $2 }'; }
+cpu_toolchain() { "$libexec/pb-cpu" --describe | jq -r .toolchain; }
 
 # compare WORKDIR/SNAP with tests/golden/SNAP, or write it under GOLDEN_UPDATE=1
 finish() {
@@ -102,12 +102,14 @@ worker)
     snap=worker_$name
     case $name in pb-omp-*) snap=worker_pb-omp ;; esac
     rm -rf "$work" && mkdir -p "$work/$snap" || exit 1
-    "$libexec/$name" --list > "$work/raw.tsv" 2> "$work/err.txt"
+    "$libexec/$name" --describe > "$work/raw.json" 2> "$work/err.txt"
     rc=$?
-    [ $rc -eq 0 ] || fail "$name --list: exit status $rc: $(cat "$work/err.txt")"
+    [ $rc -eq 0 ] || fail "$name --describe: exit status $rc: $(cat "$work/err.txt")"
+    # the fields of the variant listing: backend, toolchain, compiler, version, benchmark, variant, dtypes, teaches
+    jq -r '.toolchain as $tc | .backends[] | . as $b | .variants[] | [$b.name, $tc, $b.compiler, $b.compiler_version, .bench, .name, (.dtypes | join(",")), .teaches] | @tsv' "$work/raw.json" > "$work/raw.tsv" || fail "$name --describe is not its JSON object"
     awk -F'\t' 'NF != 8 { printf "line %d: %d fields, not 8: %s\n", NR, NF, $0 > "/dev/stderr"; bad = 1 }
                 { print $1 "\t" $5 "\t" $6 "\t" $7 } END { exit bad }' "$work/raw.tsv" |
-        sort > "$work/$snap/variants.tsv" || fail "$name --list is not today's TSV of 8 fields"
+        sort > "$work/$snap/variants.tsv" || fail "$name --describe does not give 8 fields a variant"
     finish "$snap" ;;
 run)
     name=$1
