@@ -1,7 +1,9 @@
 /* worker.c - the measurement loop shared by every worker executable (pb-cuda,
  * pb-omp-clang, pb-omp-gcc, pb-cpu). A worker holds the backends one compiler built;
- * the portbench driver starts it with resolved options, and it writes one CSV row per
- * measured configuration to --emit and key=value metadata to --meta.
+ * `--describe` says which (JSON), and `pb-<worker> PLAN.json [ROWS.jsonl]` runs exactly a
+ * plan (pb_plan.h; the driver's, or `portbench ... --dry-run`'s): the items of its own
+ * backends, one row each, written with the item's id to the rows stream (pb_stream.h)
+ * after a hello and a backend record per backend (docs/channel.md).
  *
  * Per configuration: one checked run (output poisoned with NaN first, offload proof for
  * OpenMP target), which also tells how long a run takes; warm-up runs; timed repetitions,
@@ -9,10 +11,11 @@
  * checked again. --time-budget bounds the whole: warm-ups are cut first, then
  * repetitions, never the checked run or the last repetition.
  *
- * Start-up (options, CUPTI, backend initialisation) ends with a line on the descriptor
+ * Start-up (the plan, CUPTI, backend initialisation) ends with a line on the descriptor
  * $PB_WORKER_READY_FD: the driver bounds the start-up, never the measurement. Exit
- * status: 0 every row passed or skipped, 1 a row failed, 2 bad arguments, 3 a result or
- * metadata file could not be written (its name and the reason on stderr). */
+ * status: 0 every row passed or skipped, 1 a row failed, 2 bad arguments or a plan it
+ * cannot run (one line on stderr, nothing run), 3 the rows could not be written (the
+ * file's name and the reason on stderr). */
 #define _GNU_SOURCE
 #include "pb_backends.h"
 #include "pb_bench.h"
