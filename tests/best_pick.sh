@@ -36,6 +36,11 @@ every)  # every benchmark's best, CUDA's included where a GPU is: a course versi
     grep -Ev $'^PASS\t.*ran the course.s [a-z0-9_]+, faster here than best.s own kernel \\(' <<< "$rows" &&
       fail "$bench: a best row that did not run a course version, or failed"
   done ;;
+budget) # --time-budget bounds the pick too: once it is spent no more course versions are timed
+  PB_TEST_BEST_PICK=1 "$pb" "${run[@]}" --time-budget 0.000001 > /dev/null 2> err.txt ||
+    fail "exit status $?: $(cat err.txt)"
+  [ "$(best_notes | grep -Ec $'^PASS\t.*best.s own kernel; the pick timed 0 of [1-9][0-9]* course versions within --time-budget')" = 8 ] ||
+    fail "best rows: $(best_notes)" ;;
 off)    # no pick on the host, nor under PB_TUNE
   "$pb" "${run[@]}" > /dev/null 2> err.txt || fail "exit status $?: $(cat err.txt)"
   grep -q "faster here" <<< "$(best_notes)" && fail "a pick on the host: $(best_notes)"

@@ -537,8 +537,12 @@ static double pick_time(const pb_plan *o, const pb_backend *be, const pb_variant
      * milliseconds); then a version whose second call, on the host clock, takes over 4x the
      * fastest so far plus a millisecond (more than any launch overhead explains) gets no
      * more: gcc's course gemm at n=4096 takes seconds a call. */
+    const double t_first = pb_now();
     if (one_rep(be, v, a, NULL) != PB_OK)
         return INFINITY;
+    const double first = pb_now() - t_first;
+    if (first > 4 * fastest + 0.1) /* slower than loading a module explains: one call is enough */
+        return first;
     const double t0 = pb_now();
     if (one_rep(be, v, a, NULL) != PB_OK)
         return INFINITY;
@@ -565,12 +569,14 @@ static const pb_variant *pick_fastest(const pb_plan *o, const backend_state *bs,
     if (!on)
         return v;
     const int traced = gpu_row && pb_trace_active(); /* the device clock, as the row's times */
+    const double t_pick = pb_now();
     const double mine = pick_time(o, bs->be, v, a, INFINITY, traced, gpu_row);
     if (!(mine < INFINITY))
         return v; /* best does not run here: its own checked run says why */
     const double best_s = test && strcmp(test, "course") == 0 ? INFINITY : mine;
     const pb_variant *course = NULL; /* the fastest course version, course_s its time */
     double course_s = INFINITY;
+    int timed = 0, versions = 0; /* course versions timed, and those this case has */
     size_t nall;
     const pb_variant *all = pb_registry_variants(pb_registry_tables, bs->be, &nall);
     for (size_t i = 0; i < nall; ++i) {
@@ -580,18 +586,29 @@ static const pb_variant *pick_fastest(const pb_plan *o, const backend_state *bs,
             !strcmp(u->name, "baseline") || !(u->dtypes & PB_DT(c->dtype)) ||
             (c->bench->variant_check && c->bench->variant_check(c, u->name, why, sizeof why) != PB_OK))
             continue;
+        ++versions;
+        /* --time-budget bounds the pick too: no more versions once it is spent (gcc-12's
+         * slow reduce versions cost minutes at n = 2^24 on the H100) */
+        if (o->time_budget > 0 && pb_now() - t_pick > o->time_budget)
+            continue;
+        ++timed;
         const double t = pick_time(o, bs->be, u, a, course_s < best_s ? course_s : best_s, traced, gpu_row);
         if (t < course_s)
             course = u, course_s = t;
     }
+    char cut[96] = "";
+    if (timed < versions)
+        snprintf(cut, sizeof cut, "; the pick timed %d of %d course versions within --time-budget", timed, versions);
     if (course && course_s < best_s) {
-        snprintf(note, cap, "ran the course's %s, faster here than best's own kernel (%.3g against %.3g ms)",
-                 course->name, course_s * 1e3, mine * 1e3);
+        snprintf(note, cap, "ran the course's %s, faster here than best's own kernel (%.3g against %.3g ms)%s",
+                 course->name, course_s * 1e3, mine * 1e3, cut);
         return course;
     }
     if (course)
-        snprintf(note, cap, "best's own kernel, faster here than every course version (%.3g ms; %s %.3g ms)",
-                 mine * 1e3, course->name, course_s * 1e3);
+        snprintf(note, cap, "best's own kernel, faster here than every course version (%.3g ms; %s %.3g ms)%s",
+                 mine * 1e3, course->name, course_s * 1e3, cut);
+    else if (cut[0])
+        snprintf(note, cap, "best's own kernel%s", cut);
     return v;
 }
 
@@ -729,15 +746,16 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
             pb_facts_energy(&r, &energy);
         note_add(&r, cool_note);
     }
-    if (strcmp(v->name, "best") == 0) { /* the launch shape it ran with, or skipped */
+    if (strcmp(v->name, "best") == 0) { /* what ran (the pick), then the launch shape of best's own kernel */
+        note_add(&r, pick_note);
         pb_shape sh;
         char shape[200], text[210];
-        if (pb_tuning_lookup(c->bench->name, v->name, be->name, pb_tuning_toolchain(be->compiler, PB_TOOLCHAIN),
+        if (run == v &&
+            pb_tuning_lookup(c->bench->name, v->name, be->name, pb_tuning_toolchain(be->compiler, PB_TOOLCHAIN),
                              pb_dtype_name(c->dtype), bs->dev.on_host ? 0 : w->cc, &sh, shape, sizeof shape) == 0) {
             snprintf(text, sizeof text, "shape %s", shape);
             note_add(&r, text);
         }
-        note_add(&r, pick_note);
     }
     /* gemm's candidate selectors (cuda/gemm.cu, omp_target/gemm.c): a row measured under
      * one says so, since it did not run the table's choice */
