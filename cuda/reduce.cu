@@ -427,6 +427,6 @@ extern "C" const pb_variant pb_variants_cuda_reduce[] = {
     {"reduce", "k7", "multiple elements per thread (grid-stride), then k6's tree", PB_DT_ALL, run<K7>, "cuda", 0},
     {"reduce", "shfl", "k7's loads, warp shuffles (__shfl_xor_sync) instead of the shared-memory tree", PB_DT_ALL,
      run<SHFL>, "cuda", 0},
-    {"reduce", "atomic", "one atomicAdd per element into the result", PB_DT_ALL, run_atomic, "cuda", 0},
+    {"reduce", "atomic", "one atomicAdd per element into the result", PB_DT_ALL, run_atomic, "cuda", PB_V_NO_PICK},
     {"reduce", "lib", "CUB cub::DeviceReduce::Sum", PB_DT_ALL, run_cub, "cub", 0},
     {0}};

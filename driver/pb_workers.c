@@ -119,11 +119,14 @@ const char *pb_signal_name(int sig)
     return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "signal";
 }
 
-/* The start-up bound: PORTBENCH_STARTUP_TIMEOUT seconds (0: none), else 60. */
+/* The start-up bound: PORTBENCH_STARTUP_TIMEOUT seconds (0: none), else 300. A gcc worker's
+ * first start on a GPU host has the CUDA driver compile its PTX for the GPU (the JIT cache
+ * is empty): pb-omp-gcc-12 took over 60 s on a fresh H100 machine
+ * (results/h100/channel/20261126T1846Z_channel/). */
 int pb_startup_timeout(double *seconds, char *err, size_t cap)
 {
     const char *env = getenv("PORTBENCH_STARTUP_TIMEOUT");
-    *seconds = 60;
+    *seconds = 300;
     if (!env || !*env)
         return PB_OK;
     char *end;

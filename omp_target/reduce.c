@@ -80,7 +80,7 @@ static int *pb_omp_reduce_ticket(void)
       "one partial per team (parallel for simd reduction), then a second region")                                      \
     V(multiacc, 0, multiacc, BLOCK_IN_OUT_PART, 0,                                                                     \
       "k7's partial count (one per team), lanes walk grid-stride with 4 accumulators, then a second region")           \
-    V(atomic, 0, atomic, IN_OUT, 0, "one atomic update per element into the result")                                   \
+    V(atomic, 0, atomic, IN_OUT, PB_V_NO_PICK, "one atomic update per element into the result")                        \
     V(best, 0, best, BEST_ARGS, PB_V_SHAPED,                                                                           \
       "multiacc with the tuned shape: teams per SM, lanes per team, accumulators per lane")
 

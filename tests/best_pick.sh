@@ -36,11 +36,24 @@ every)  # every benchmark's best, CUDA's included where a GPU is: a course versi
     grep -Ev $'^PASS\t.*ran the course.s [a-z0-9_]+, faster here than best.s own kernel \\(' <<< "$rows" &&
       fail "$bench: a best row that did not run a course version, or failed"
   done ;;
-budget) # --time-budget bounds the pick too: once it is spent no more course versions are timed
+budget) # --time-budget bounds the pick too: once it is spent no more course versions are timed; the
+        # versions it counts are the benchmark's course versions less those flagged no_pick (--describe)
   PB_TEST_BEST_PICK=1 "$pb" "${run[@]}" --time-budget 0.000001 > /dev/null 2> err.txt ||
     fail "exit status $?: $(cat err.txt)"
   [ "$(best_notes | grep -Ec $'^PASS\t.*best.s own kernel; the pick timed 0 of [1-9][0-9]* course versions within --time-budget')" = 8 ] ||
-    fail "best rows: $(best_notes)" ;;
+    fail "best rows: $(best_notes)"
+  libexec=$(dirname "$(command -v "$pb" || echo "$pb")")/../libexec/portbench
+  for b in dmvm reduce; do
+    want=$("$libexec/pb-omp-clang-19" --describe |
+           jq --arg b $b '[.backends[] | select(.name == "omp") | .variants[] |
+                          select(.bench == $b and .name != "best" and (.flags | index("no_pick") | not))] | length')
+    [ "$b" != reduce ] || [ "$("$libexec/pb-omp-clang-19" --describe | jq '[.. | objects | select(.name? == "atomic") |
+                                .flags | index("no_pick")] | length')" = 1 ] || fail "reduce's atomic is not flagged no_pick"
+    PB_TEST_BEST_PICK=1 "$pb" $b --backend omp --allow-host-fallback --no-baselines --variants best --dtype double \
+      --warmup 0 --reps 1 --time-budget 0.000001 --json $b.json --quiet > /dev/null 2> err.txt || fail "$b: $(cat err.txt)"
+    got=$(jq -r '.rows[] | select(.variant == "best") | .note' $b.json | sed -n 's/.*the pick timed 0 of \([0-9]*\) course.*/\1/p')
+    [ "$got" = "$want" ] || fail "$b: the pick counts $got course versions, --describe has $want to pick from"
+  done ;;
 off)    # no pick on the host, nor under PB_TUNE
   "$pb" "${run[@]}" > /dev/null 2> err.txt || fail "exit status $?: $(cat err.txt)"
   grep -q "faster here" <<< "$(best_notes)" && fail "a pick on the host: $(best_notes)"

@@ -54,6 +54,10 @@ typedef struct pb_variant {
 
 /* Its launch shape comes from the tuning table (harness/core/pb_tuning.c, PB_TUNE). */
 #define PB_V_SHAPED 1u
+/* best's pick (harness/worker/worker.c pick_fastest) leaves it out: a version that cannot beat
+ * the others by construction, and whose one call can take minutes (reduce's atomic: every
+ * element on one address; gcc-12's float one took 21.6 s a call at n = 2^22 on the H100). */
+#define PB_V_NO_PICK 2u
 
 #define PB_DT(t) (1u << (t))
 #define PB_DT_FP (PB_DT(PB_FLOAT) | PB_DT(PB_DOUBLE))

@@ -583,7 +583,7 @@ static const pb_variant *pick_fastest(const pb_plan *o, const backend_state *bs,
         const pb_variant *u = &all[i];
         char why[200];
         if (strcmp(u->benchmark, c->bench->name) || !strcmp(u->name, "best") || !strcmp(u->name, "lib") ||
-            !strcmp(u->name, "baseline") || !(u->dtypes & PB_DT(c->dtype)) ||
+            !strcmp(u->name, "baseline") || (u->flags & PB_V_NO_PICK) || !(u->dtypes & PB_DT(c->dtype)) ||
             (c->bench->variant_check && c->bench->variant_check(c, u->name, why, sizeof why) != PB_OK))
             continue;
         ++versions;
@@ -1010,6 +1010,11 @@ static int describe(void)
                 if (v->dtypes & PB_DT(t))
                     cJSON_AddItemToArray(dts, cJSON_CreateString(pb_dtype_name((pb_dtype)t)));
             cJSON_AddStringToObject(vo, "teaches", v->teaches);
+            cJSON *fl = cJSON_AddArrayToObject(vo, "flags"); /* PB_V_*, by name */
+            if (v->flags & PB_V_SHAPED)
+                cJSON_AddItemToArray(fl, cJSON_CreateString("shaped"));
+            if (v->flags & PB_V_NO_PICK)
+                cJSON_AddItemToArray(fl, cJSON_CreateString("no_pick"));
             cJSON_AddItemToArray(vs, vo);
         }
         cJSON_AddItemToArray(bes, o);

@@ -1,0 +1,3 @@
+# the fourth call, as run: gcc-12's reduce ladder in float at n = 2^22 (which version is slow), then
+# validate_gpu.sh stage 1 over reduce (stopped at 420 s: the pick timed `atomic` at every size)
+cd /tmp && R=/tmp/resc; (trap 'tar czf $OUT/resc4.tgz -C /tmp resc' EXIT; s=$SECONDS; timeout 120 /tmp/chan/portbench/bin/portbench reduce --backend omp@gcc-12 --no-baselines --variants all --n 2^22 --dtype float --time-budget 2 --csv $R/reduce_gcc_float_ladder.csv > $R/logs/reduce_gcc_float_ladder.txt 2>&1; echo "gcc float ladder 2^22: exit $? in $((SECONDS-s)) s" | tee -a $R/steps.log; grep -E "^\s+\[omp" $R/logs/reduce_gcc_float_ladder.txt | cut -c1-150; bash /tmp/stage/validate.sh "reduce" 420 | tail -4) 2>&1 | tail -30
