@@ -711,8 +711,6 @@ void pb_run_workers(pb_options *o, pb_rowset *rows, pb_run_log *log)
 
 /* ---- several GPUs ---- */
 
-/* The run of one GPU, in a forked copy of the driver: bound near its GPU, it runs the
- * workers into dir and leaves rows.csv and status there. */
 /* o for the run of GPU k of several. */
 static void use_gpu(pb_options *o, const pb_run_env *env, int k)
 {
@@ -722,6 +720,18 @@ static void use_gpu(pb_options *o, const pb_run_env *env, int k)
     pb_strlcpy(o->gpu_profile, env->profiles[k] ? env->profiles[k]->id : "", sizeof o->gpu_profile);
 }
 
+/* The driver's own hello on a rows stream it writes (a GPU's run to the parent, an MPI
+ * rank to rank 0); the workers' hellos stay in their own streams. */
+void pb_run_stream_hello(pb_stream_hello *h)
+{
+    memset(h, 0, sizeof *h);
+    pb_strlcpy(h->worker, "portbench", sizeof h->worker);
+    pb_strlcpy(h->git_sha, pb_git_sha, sizeof h->git_sha);
+}
+
+/* The run of GPU k of several, in a forked copy of the driver bound near its GPU: it runs
+ * the workers into dir and answers the parent with dir/rows.jsonl, a rows stream whose
+ * end record says how the run went and where it was bound. */
 static void gpu_runner(pb_options *o, const pb_run_env *env, int k, const char *dir, const char *bound)
 {
     const pb_gpu_device *g = &env->gpus[k];
@@ -737,17 +747,18 @@ static void gpu_runner(pb_options *o, const pb_run_env *env, int k, const char *
     pb_rowset rows = {0};
     pb_run_workers(o, &rows, &sub);
     char p[PATH_MAX + 64];
-    snprintf(p, sizeof p, "%s/rows.csv", dir);
+    snprintf(p, sizeof p, "%s/rows.jsonl", dir);
+    pb_stream_hello h;
+    pb_run_stream_hello(&h);
+    pb_stream_end end = {.run_failed = sub.failed, .interrupted = sub.interrupted};
+    pb_strlcpy(end.bound, bound, sizeof end.bound);
     FILE *f = fopen(p, "w");
-    int ok = f && pb_write_channel_rows(f, &rows) == PB_OK; /* with the samples */
+    int ok = f && pb_stream_write_rowset(f, &h, &rows, NULL, &end) == PB_OK; /* the rows whole, samples too */
     if (f)
         ok &= fclose(f) == 0;
-    snprintf(p, sizeof p, "%s/status", dir);
-    f = fopen(p, "w");
-    if (f) {
-        fprintf(f, "%d %d %d\n", sub.failed, sub.interrupted, ok);
-        fclose(f);
-    }
+    if (!ok) /* the parent then says the run ended without its results */
+        pb_errorf("cannot write %s: %s", p, strerror(errno));
+    pb_rowset_free(&rows);
 }
 
 /* Start the run of GPU k: a forked driver bound near the GPU. */
@@ -767,7 +778,7 @@ static pid_t start_gpu_run(pb_options *o, const pb_run_env *env, int k, pb_run_l
         prctl(PR_SET_PDEATHSIG, SIGTERM);
         static pb_options copy;
         copy = *o;
-        char bound[256], p[PATH_MAX + 64];
+        char bound[256];
         const char *bus[PB_MAX_GPUS];
         for (int j = 0; j < env->ngpus; ++j)
             bus[j] = env->gpus[j].pci_bus_id;
@@ -775,12 +786,6 @@ static pid_t start_gpu_run(pb_options *o, const pb_run_env *env, int k, pb_run_l
         if (o->gpu_serial ? pb_topo_bind_near(&bus[k], 1, 0, bound, sizeof bound) != 0
                           : pb_topo_bind_near(bus, env->ngpus, k, bound, sizeof bound) != 0)
             snprintf(bound, sizeof bound, "not bound (the GPU's locality is unknown to hwloc)");
-        snprintf(p, sizeof p, "%s/bound", dir);
-        FILE *f = fopen(p, "w");
-        if (f) {
-            fprintf(f, "%s\n", bound);
-            fclose(f);
-        }
         gpu_runner(&copy, env, k, dir, bound);
         fflush(NULL);
         _exit(0);
@@ -790,7 +795,9 @@ static pid_t start_gpu_run(pb_options *o, const pb_run_env *env, int k, pb_run_l
     return pid;
 }
 
-/* Wait for GPU k's run and take its rows. */
+/* Wait for GPU k's run and take its rows: those of its stream (a torn last line left out),
+ * and from its end record how the run went and where it was bound. A run that ended
+ * without its end record failed; the rows it wrote are kept. */
 static void finish_gpu_run(pid_t pid, const pb_run_env *env, int k, pb_rowset *rows, pb_run_log *log)
 {
     int status = 0;
@@ -799,35 +806,27 @@ static void finish_gpu_run(pid_t pid, const pb_run_env *env, int k, pb_rowset *r
     if (pid > 0)
         pb_child_unwatch(pid);
     char p[PATH_MAX + 64], err[512];
-    snprintf(p, sizeof p, "%s/gpu%d/status", log->tmpdir, env->gpus[k].index);
-    int failed = 1, interrupted = 0, ok = 0;
-    FILE *f = fopen(p, "r");
-    if (!f || fscanf(f, "%d %d %d", &failed, &interrupted, &ok) != 3) {
-        pb_errorf("the run of GPU %d ended without its results (%s)", env->gpus[k].index,
-                  pid <= 0 ? "it did not start" : WIFSIGNALED(status) ? "killed by a signal" : "no status");
-        failed = 1;
-    }
-    if (f)
-        fclose(f);
-    snprintf(p, sizeof p, "%s/gpu%d/bound", log->tmpdir, env->gpus[k].index);
-    f = fopen(p, "r");
-    if (!f || !fgets(log->bound[k], sizeof log->bound[k], f))
-        pb_strlcpy(log->bound[k], "unknown", sizeof log->bound[k]);
-    log->bound[k][strcspn(log->bound[k], "\n")] = '\0';
-    if (f)
-        fclose(f);
-    log->failed |= failed || !ok;
-    if (interrupted)
-        log->interrupted = interrupted;
-    pb_rowset got = {0};
-    snprintf(p, sizeof p, "%s/gpu%d/rows.csv", log->tmpdir, env->gpus[k].index);
-    if (access(p, R_OK) == 0 && pb_csv_read_partial(p, &got, err, sizeof err) != 0) {
+    snprintf(p, sizeof p, "%s/gpu%d/rows.jsonl", log->tmpdir, env->gpus[k].index);
+    pb_stream got;
+    memset(&got, 0, sizeof got);
+    if (access(p, R_OK) == 0 && pb_stream_read_file(p, &got, err, sizeof err) != 0) {
         pb_errorf("%s", err);
         log->failed = 1;
+    } else if (!got.has_end) {
+        pb_errorf("the run of GPU %d ended without its results (%s)", env->gpus[k].index,
+                  pid <= 0              ? "it did not start"
+                  : WIFSIGNALED(status) ? "killed by a signal"
+                                        : "no status");
+        log->failed = 1;
+    } else {
+        log->failed |= got.end.run_failed || got.end.rows != (long)got.rows.n;
+        if (got.end.interrupted)
+            log->interrupted = got.end.interrupted;
     }
-    for (size_t i = 0; i < got.n; ++i)
-        pb_rowset_push(rows, &got.rows[i]);
-    pb_rowset_free(&got);
+    pb_strlcpy(log->bound[k], got.end.bound[0] ? got.end.bound : "unknown", sizeof log->bound[k]);
+    for (size_t i = 0; i < got.rows.n; ++i)
+        pb_rowset_push(rows, &got.rows.rows[i]);
+    pb_stream_free(&got);
 }
 
 /* The workers a run uses, in order, for the metadata (every GPU runs the same ones). */

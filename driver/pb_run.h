@@ -8,6 +8,7 @@
 #include "pb_gpu.h"
 #include "pb_plan.h"
 #include "pb_result.h"
+#include "pb_stream.h"
 #include "pb_topo.h"
 
 #ifdef __cplusplus
@@ -109,6 +110,10 @@ void pb_run_all(pb_options *o, const pb_run_env *env, pb_rowset *rows, pb_run_lo
  * cJSON): schema_version, complete, command line, revision, host, GPU, topology and
  * every worker's hello and backend records (pb_stream.h). The caller owns it. */
 void *pb_run_meta(int argc, char **argv, const pb_run_env *env, const pb_run_log *log);
+
+/* The hello of a rows stream the driver writes (pb_stream_write_rowset: a GPU's run to the
+ * parent, an MPI rank to rank 0): worker "portbench" and its git_sha. */
+void pb_run_stream_hello(pb_stream_hello *h);
 
 #ifdef __cplusplus
 }

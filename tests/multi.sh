@@ -43,6 +43,36 @@ gpus_interrupted) # SIGTERM while two GPUs run: both runs stop, rows so far kept
   sleep 0.3
   pgrep -f "$work/tmp" > /dev/null && fail "a worker or GPU run is still running"
   [ -z "$(ls tmp)" ] || fail "temporary files left" ;;
+gpus_worker_crash) # a GPU run whose worker crashes: its FAIL rows (with the reason) reach the parent, every row accounted for
+  PB_TEST_FAKE_GPUS=2 PB_TEST_CRASH_AFTER=1 "$pb" "${small[@]}" --gpu all --csv out.csv > /dev/null 2> err.txt
+  rc=$?
+  [ $rc -eq 1 ] || fail "exit status $rc, expected 1"
+  for g in 0 1; do
+    n=$(col out.csv gpu_index | grep -cx "$g")
+    [ "$n" = 8 ] || fail "$n rows of GPU $g, expected 8"
+  done
+  [ "$(grep -c 'crashed (signal 11)' out.csv)" -ge 2 ] || fail "no crash reason in the rows: $(cat err.txt)"
+  [ "$(jq '[.gpus[].bound_to | select(. != "unknown")] | length' out.csv.meta.json)" = 2 ] ||
+    fail "bound_to: $(jq -c '[.gpus[].bound_to]' out.csv.meta.json)" ;;
+gpus_run_killed) # a GPU's run (the forked driver) killed: the other GPU's rows kept, exit 1, said on stderr
+  PB_TEST_FAKE_GPUS=2 PB_TEST_ROW_DELAY_MS=300 "$pb" "${small[@]}" --gpu all --csv out.csv > /dev/null 2> err.txt &
+  pid=$!
+  for _ in $(seq 50); do # both GPU runs started
+    [ "$(pgrep -P $pid | wc -l)" = 2 ] && break
+    sleep 0.1
+  done
+  victim=$(pgrep -P $pid | sort -n | awk "NR == 1")
+  [ -n "$victim" ] || fail "no GPU run found"
+  kill -KILL "$victim"
+  wait $pid
+  rc=$?
+  [ $rc -eq 1 ] || fail "exit status $rc, expected 1: $(tail -3 err.txt)"
+  grep -q "the run of GPU [01] ended without its results (killed by a signal)" err.txt || fail "stderr: $(cat err.txt)"
+  [ "$(col out.csv gpu_index | sort -u | wc -l)" = 1 ] && [ "$(col out.csv gpu_index | wc -l)" = 8 ] ||
+    fail "rows: $(col out.csv gpu_index | sort | uniq -c | tr '\n' ' ')"
+  sleep 0.3
+  pgrep -f "$work/tmp" > /dev/null && fail "a worker is still running"
+  [ -z "$(ls tmp)" ] || fail "temporary files left" ;;
 mpi_gather)    # mpiexec -n 3: rank 0 gathers every rank's rows into one file
   "$mpiexec" -n 3 "$pb" "${small[@]}" --csv out.csv > table.txt 2> err.txt || fail "exit status $?: $(tail -3 err.txt)"
   for r in 0 1 2; do

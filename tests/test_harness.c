@@ -18,6 +18,7 @@
 #include "pb_trace.h"
 #include "pb_tuning.h"
 
+#include <cjson/cJSON.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -43,7 +44,7 @@ static void test_progress(void)
         pb_sample smp[2] = {{1e-3, 1e-3, 1000}, {2e-3, 2e-3, 1000}};
         pb_row_set_samples(&r, smp, 2);
         pb_stream_hello h = {"pb-cpu", "gcc-12", "", "", "unavailable: no GPU backend"};
-        pb_stream_end e = {2, 0};
+        pb_stream_end e = {.rows = 2};
         CHECK(pb_stream_write_hello(f, &h) == PB_OK && pb_stream_write_row(f, 0, &r) == PB_OK &&
               pb_stream_write_row(f, 1, &r) == PB_OK && pb_stream_write_end(f, &e) == PB_OK);
         rewind(f);
@@ -1546,7 +1547,7 @@ static __attribute__((noinline)) char *stream_text(const pb_row *rows, size_t n)
     FILE *f = open_memstream(&text, &len);
     pb_stream_hello h = {"pb-omp-clang-19", "clang-19", "abc123-dirty", "-O3 -fopenmp", "unavailable: no GPU"};
     pb_stream_backend b = {"omp", "clang", "19.1.7", PB_BACKEND_SKIP, "no GPU", "", "", 8, "a detail"};
-    pb_stream_end e = {(long)n, 1};
+    pb_stream_end e = {.rows = (long)n, .failed = 1};
     CHECK(pb_stream_write_hello(f, &h) == PB_OK && pb_stream_write_backend(f, &b) == PB_OK);
     for (size_t i = 0; i < n; ++i)
         CHECK(pb_stream_write_row(f, 7 + (long)i, &rows[i]) == PB_OK);
@@ -1672,8 +1673,89 @@ static void test_stream(void)
     CHECK(pb_stream_read_text(after, strlen(after), "x", &s, err, sizeof err) == -1 &&
           strstr(err, "x:6: a record after \"end\""));
     pb_stream_free(&s);
+    /* a worker's end record has only rows and failed: the keys of a driver's run are left out when unset */
+    CHECK(strstr(text, "{\"t\":\"end\",\"rows\":2,\"failed\":1}\n") != NULL);
     free(text);
     free(r[0].samples);
+}
+
+/* The stream of a driver's run (a GPU's of several to the parent, an MPI rank's to rank 0):
+ * its rows exactly as they were (samples too), its metadata, and an end record with what
+ * the run's log says (run_failed, interrupted, bound); damaged ones refused at their line. */
+static void test_stream_run(void)
+{
+    pb_row r;
+    pb_row_init(&r);
+    strcpy(r.benchmark, "dmvm");
+    strcpy(r.variant, "v1");
+    strcpy(r.backend, "omp");
+    r.verified = PB_VERIFIED_FAIL;
+    r.gbs = 1234.56789012345678; /* beyond the CSV's 10 digits: exact here */
+    r.gpu_index = 1;
+    pb_sample v[1] = {{1e-3 / 3, 2e-3 / 7, 1980}};
+    CHECK(pb_row_set_samples(&r, v, 1) == 0);
+    cJSON *meta = cJSON_CreateObject();
+    cJSON_AddStringToObject(meta, "host", "node7");
+    cJSON_AddNumberToObject(meta, "schema_version", 1);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    pb_stream_hello h = {"portbench", "", "abc123", "", ""};
+    pb_stream_end e = {1, 1, 1, 15, "cores 0-7, memory of NUMA node 0"};
+    CHECK(pb_stream_write_hello(f, &h) == PB_OK && pb_stream_write_row(f, 0, &r) == PB_OK &&
+          pb_stream_write_meta(f, meta) == PB_OK && pb_stream_write_end(f, &e) == PB_OK);
+    CHECK(pb_stream_write_meta(f, NULL) == PB_ERR); /* nothing written */
+    fclose(f);
+    cJSON_Delete(meta); /* the writer kept no reference to it */
+    pb_stream s;
+    char err[512] = "";
+    CHECK(pb_stream_read_text(text, len, "gpu1", &s, err, sizeof err) == 0);
+    CHECK(s.has_end && s.end.rows == 1 && s.end.failed == 1 && s.end.run_failed == 1 && s.end.interrupted == 15 &&
+          strcmp(s.end.bound, e.bound) == 0);
+    CHECK(s.rows.n == 1 && s.rows.rows[0].gbs == r.gbs && s.rows.rows[0].gpu_index == 1 &&
+          s.rows.rows[0].nsamples == 1 && s.rows.rows[0].samples[0].device_s == v[0].device_s);
+    const cJSON *m = s.meta, *host = cJSON_GetObjectItemCaseSensitive(m, "host");
+    CHECK(cJSON_IsObject(m) && cJSON_IsString(host) && strcmp(host->valuestring, "node7") == 0 &&
+          cJSON_GetArraySize(m) == 2);
+    pb_stream_free(&s);
+    CHECK(s.meta == NULL);
+    struct {
+        const char *from, *to, *expect;
+    } bad[] = {
+        {"\"interrupted\":15", "\"interrupted\":\"TERM\"", "\"interrupted\" is not an integer >= 0"},
+        {"\"interrupted\":15", "\"interrupted\":99", "\"interrupted\" is not a signal number"},
+        {"\"run_failed\":true", "\"run_failed\":1", "\"run_failed\" is not true or false"},
+        {"\"bound\":\"cores", "\"bound\":[\"cores\"],\"x\":\"", "\"bound\" is not a string"},
+        {"\"meta\":{\"host\":\"node7\",", "\"meta\":\"node7\",\"x\":{", "\"meta\" is not an object"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {
+        const char *at = strstr(text, bad[i].from);
+        CHECK(at != NULL);
+        if (!at)
+            continue;
+        char edited[16384];
+        snprintf(edited, sizeof edited, "%.*s%s%s", (int)(at - text), text, bad[i].to, at + strlen(bad[i].from));
+        err[0] = '\0';
+        int rc = pb_stream_read_text(edited, strlen(edited), "gpu1", &s, err, sizeof err);
+        int ok = rc == -1 && strstr(err, bad[i].expect) && strncmp(err, "gpu1:", 5) == 0 && s.rows.n == 1;
+        CHECK(ok);
+        if (!ok)
+            printf("  run stream case %zu: rc %d: %s\n", i, rc, err);
+        pb_stream_free(&s);
+    }
+    /* a second meta record */
+    char twice[16384];
+    const char *end = strstr(text, "{\"t\":\"end\"");
+    CHECK(end != NULL);
+    if (end) {
+        const char *mline = strstr(text, "{\"t\":\"meta\"");
+        snprintf(twice, sizeof twice, "%.*s%.*s%s", (int)(end - text), text, (int)(end - mline), mline, end);
+        CHECK(pb_stream_read_text(twice, strlen(twice), "gpu1", &s, err, sizeof err) == -1 &&
+              strstr(err, "gpu1:4: a second \"meta\""));
+        pb_stream_free(&s);
+    }
+    free(text);
+    free(r.samples);
 }
 
 int main(void)
@@ -1697,6 +1779,7 @@ int main(void)
     test_csv_samples();
     test_plan();
     test_stream();
+    test_stream_run();
     test_median_noise();
     test_cost_and_check();
     test_gemm_check();

@@ -111,7 +111,38 @@ int pb_stream_write_end(FILE *f, const pb_stream_end *e)
     cJSON *o = record("end");
     cJSON_AddNumberToObject(o, "rows", (double)e->rows);
     cJSON_AddNumberToObject(o, "failed", (double)e->failed);
+    if (e->run_failed) /* a driver's run's; a worker's stream stays as it was */
+        cJSON_AddTrueToObject(o, "run_failed");
+    if (e->interrupted)
+        cJSON_AddNumberToObject(o, "interrupted", e->interrupted);
+    if (e->bound[0])
+        cJSON_AddStringToObject(o, "bound", e->bound);
     return put(f, o);
+}
+
+int pb_stream_write_meta(FILE *f, const void *meta)
+{
+    if (!cJSON_IsObject((const cJSON *)meta))
+        return PB_ERR;
+    cJSON *o = record("meta");
+    cJSON_AddItemReferenceToObject(o, "meta", (cJSON *)meta); /* put() frees the reference, not meta */
+    return put(f, o);
+}
+
+int pb_stream_write_rowset(FILE *f, const pb_stream_hello *h, const pb_rowset *rows, const void *meta, pb_stream_end *e)
+{
+    int rc = pb_stream_write_hello(f, h);
+    e->rows = (long)rows->n;
+    e->failed = 0;
+    for (size_t i = 0; i < rows->n && rc == PB_OK; ++i) {
+        e->failed += rows->rows[i].verified == PB_VERIFIED_FAIL;
+        rc = pb_stream_write_row(f, (long)i, &rows->rows[i]);
+    }
+    if (rc == PB_OK && meta)
+        rc = pb_stream_write_meta(f, meta);
+    if (rc == PB_OK)
+        rc = pb_stream_write_end(f, e);
+    return rc == PB_OK && fflush(f) == 0 ? PB_OK : PB_ERR;
 }
 
 /* ---- reading ---- */
@@ -322,9 +353,29 @@ static int read_row(line_ctx *c, const cJSON *o, pb_stream *s)
 
 static int read_end(line_ctx *c, const cJSON *o, pb_stream *s)
 {
-    if (get_count(c, o, "rows", &s->end.rows, 1) != PB_OK || get_count(c, o, "failed", &s->end.failed, 1) != PB_OK)
+    long interrupted = 0;
+    const cJSON *run_failed = get(o, "run_failed");
+    if (get_count(c, o, "rows", &s->end.rows, 1) != PB_OK || get_count(c, o, "failed", &s->end.failed, 1) != PB_OK ||
+        get_count(c, o, "interrupted", &interrupted, 0) != PB_OK ||
+        get_str(c, o, "bound", s->end.bound, sizeof s->end.bound) != PB_OK)
         return PB_ERR;
+    if (interrupted > 64)
+        return bad(c, "\"interrupted\" is not a signal number");
+    if (run_failed && !cJSON_IsBool(run_failed))
+        return bad(c, "\"run_failed\" is not true or false");
+    s->end.interrupted = (int)interrupted;
+    s->end.run_failed = cJSON_IsTrue(run_failed);
     s->has_end = 1;
+    return PB_OK;
+}
+
+static int read_meta(line_ctx *c, cJSON *o, pb_stream *s)
+{
+    if (s->meta)
+        return bad(c, "a second \"meta\"");
+    if (!cJSON_IsObject(get(o, "meta")))
+        return bad(c, "\"meta\" is not an object");
+    s->meta = cJSON_DetachItemFromObjectCaseSensitive(o, "meta");
     return PB_OK;
 }
 
@@ -338,7 +389,7 @@ static int read_record(line_ctx *c, const char *line, size_t len, pb_stream *s)
     else if (!cJSON_IsString(t))
         rc = bad(c, "no record type \"t\"");
     else if (strcmp(t->valuestring, "hello") && strcmp(t->valuestring, "backend") && strcmp(t->valuestring, "row") &&
-             strcmp(t->valuestring, "end"))
+             strcmp(t->valuestring, "meta") && strcmp(t->valuestring, "end"))
         rc = bad(c, "unknown record type \"%.40s\"", t->valuestring);
     else if (s->has_end)
         rc = bad(c, "a record after \"end\"");
@@ -350,6 +401,8 @@ static int read_record(line_ctx *c, const char *line, size_t len, pb_stream *s)
         rc = read_backend(c, o, s);
     else if (!strcmp(t->valuestring, "row"))
         rc = read_row(c, o, s);
+    else if (!strcmp(t->valuestring, "meta"))
+        rc = read_meta(c, o, s);
     else
         rc = read_end(c, o, s);
     cJSON_Delete(o);
@@ -412,6 +465,7 @@ int pb_stream_read_file(const char *path, pb_stream *s, char *err, size_t cap)
 void pb_stream_free(pb_stream *s)
 {
     pb_rowset_free(&s->rows);
+    cJSON_Delete(s->meta);
     free(s->backends);
     free(s->ids);
     free(s->lines);

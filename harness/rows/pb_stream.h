@@ -4,6 +4,9 @@
  *   {"t":"backend","backend":"cuda","status":"ok",...}                 one per backend of the plan
  *   {"t":"row","id":17,"verified":"PASS",...,"samples":[[h,d,c],...]}  one per plan item
  *   {"t":"end","rows":22,"failed":0}                                    last
+ * The same records carry the rows of one GPU's run of several (a forked driver, its end
+ * record with "run_failed", "interrupted" and "bound") and of an MPI rank to rank 0 (with
+ * one "meta" record, the rank's metadata, before its end).
  * A row's keys are the CSV column names (pb_result.c's column table; enums with the CSV's
  * spellings, missing numbers null) plus "id", the plan item it answers, and "samples", its
  * timed repetitions (host_s, device_s, sm_clock_mhz; null where unknown). The same reader
@@ -42,8 +45,14 @@ typedef struct pb_stream_backend {
     char detail[256];
 } pb_stream_backend;
 
+/* rows written, FAIL rows among them; the rest only from a driver's run (a GPU's of several,
+ * an MPI rank's), each written when set: run_failed (a worker crashed, exited early or lost
+ * rows: pb_run_log.failed), interrupted (the signal that stopped the run), bound (the cores
+ * and memory the run was bound to). */
 typedef struct pb_stream_end {
     long rows, failed;
+    int run_failed, interrupted;
+    char bound[256];
 } pb_stream_end;
 
 /* One record, one line (the caller flushes). PB_OK, or PB_ERR when the stream failed. */
@@ -51,6 +60,15 @@ int pb_stream_write_hello(FILE *f, const pb_stream_hello *h);
 int pb_stream_write_backend(FILE *f, const pb_stream_backend *b);
 int pb_stream_write_row(FILE *f, long id, const pb_row *r);
 int pb_stream_write_end(FILE *f, const pb_stream_end *e);
+/* A driver's metadata (a cJSON object, void * so that callers need not include cJSON; the
+ * caller keeps it) as {"t":"meta","meta":{...}}: an MPI rank's, for rank 0. */
+int pb_stream_write_meta(FILE *f, const void *meta);
+/* A driver's answer to its parent or to rank 0, whole: hello h, the rows (ids 0, 1, ... in
+ * their order; each row with every column and its samples), meta when not NULL, and the
+ * end record: e's run_failed, interrupted and bound with the rows counted into e. PB_OK, or
+ * PB_ERR when f failed (flushed, not closed). */
+int pb_stream_write_rowset(FILE *f, const pb_stream_hello *h, const pb_rowset *rows, const void *meta,
+                           pb_stream_end *e);
 
 /* What a reader took from a stream, in its order. rows.rows[k] answers plan item ids[k],
  * which line[k] of the stream held. */
@@ -58,6 +76,7 @@ typedef struct pb_stream {
     int has_hello, has_end;
     pb_stream_hello hello;
     pb_stream_end end;
+    void *meta; /* the "meta" record's object (cJSON *), NULL without one; pb_stream_free frees it */
     pb_stream_backend *backends;
     size_t nbackends;
     pb_rowset rows;

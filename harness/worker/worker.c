@@ -1205,7 +1205,7 @@ int main(int argc, char **argv)
     for (size_t s = 0; s < nstates; ++s)
         if (states[s].status == PB_OK && states[s].be->finish)
             states[s].be->finish();
-    pb_stream_end end = {w.rows, w.failures};
+    pb_stream_end end = {.rows = w.rows, .failed = w.failures};
     pb_stream_write_end(w.emit, &end);
     check_written(w.emit, w.emit_name, w.emit != stdout);
     free(items);
