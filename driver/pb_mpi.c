@@ -1,7 +1,8 @@
 #define _GNU_SOURCE
 #include "pb_mpi.h"
 #include "pb_common.h"
-#include "pb_output.h"
+#include "pb_run.h"
+#include "pb_stream.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,7 +84,7 @@ int pb_mpi_init(int *argc, char ***argv, pb_mpi *m)
     m->timeout_s = 600;
     if (!pb_mpi_launched())
         return PB_OK;
-    /* Only CSV text crosses MPI here, never GPU memory: keep MPICH's GPU support (CUDA
+    /* Only the rows stream's text crosses MPI here, never GPU memory: keep MPICH's GPU support (CUDA
      * in every rank) off unless the user asks for it. */
     setenv("MPIR_CVAR_ENABLE_GPU", "0", 0);
     /* On two H200s (MPICH 4 ch4:ucx, Debian's), both ranks stayed in MPI_Finalize after
@@ -175,19 +176,28 @@ int pb_mpi_max(pb_mpi *m, int mine, int *out)
     return wait_deadline(m, &req, "the start-up check");
 }
 
-/* The rows as CSV text with their samples (pb_write_channel_rows); malloc'ed, its length in *len. */
-static char *rows_text(const pb_rowset *rows, size_t *len)
+/* This rank's answer to rank 0 as rows stream text (pb_stream_write_rowset: hello, its rows
+ * whole, its metadata, end); malloc'ed, its length in *len; NULL out of memory. */
+static char *rows_text(const pb_rowset *rows, const void *meta, size_t *len)
 {
     char *buf = NULL;
     FILE *f = open_memstream(&buf, len);
     if (!f)
         return NULL;
-    pb_write_channel_rows(f, rows);
-    fclose(f);
+    pb_stream_hello h;
+    pb_run_stream_hello(&h);
+    pb_stream_end end;
+    memset(&end, 0, sizeof end);
+    int ok = pb_stream_write_rowset(f, &h, rows, meta, &end) == PB_OK;
+    if (fclose(f) != 0 || !ok) {
+        free(buf);
+        *len = 0;
+        return NULL;
+    }
     return buf;
 }
 
-int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const char *meta, pb_rowset *all, char ***metas)
+int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const void *meta, pb_rowset *all, void ***metas)
 {
     /* every rank done measuring: the time rank 0 waits here is the slowest rank's lead */
     double t0 = now_s();
@@ -197,28 +207,25 @@ int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const char *meta, pb_rowset 
     if (wait_deadline(m, &req, "the gather") != PB_OK)
         return PB_ERR;
     double t1 = now_s();
-    size_t clen = 0;
-    char *csv = rows_text(mine, &clen);
-    size_t mlen = strlen(meta);
-    long long lens[2] = {(long long)clen, (long long)mlen}, *all_lens = NULL;
+    size_t len = 0;
+    char *send = rows_text(mine, meta, &len);
+    if (!send)
+        pb_errorf("rank %d: out of memory for its rows: rank 0 gets none of them", m->rank);
+    long long mylen = (long long)len, *all_lens = NULL;
     if (m->rank == 0)
-        all_lens = calloc((size_t)m->size * 2, sizeof *all_lens);
-    mpi.Igather(lens, 2, MPI_LONG_LONG, all_lens, 2, MPI_LONG_LONG, 0, MPI_COMM_WORLD, &req);
+        all_lens = calloc((size_t)m->size, sizeof *all_lens);
+    mpi.Igather(&mylen, 1, MPI_LONG_LONG, all_lens, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD, &req);
     int rc = wait_deadline(m, &req, "the gather of the row counts");
-    /* one message per rank: its CSV text, then its metadata text */
-    char *send = malloc(clen + mlen + 1), *recv = NULL;
+    /* one message per rank: its rows stream */
+    char *recv = NULL;
     int *counts = NULL, *displs = NULL;
-    if (send) {
-        memcpy(send, csv ? csv : "", clen);
-        memcpy(send + clen, meta, mlen);
-    }
     if (rc == PB_OK && m->rank == 0) {
         counts = calloc((size_t)m->size, sizeof *counts);
         displs = calloc((size_t)m->size, sizeof *displs);
         long long total = 0;
         for (int r = 0; r < m->size && counts && displs; ++r) {
             displs[r] = (int)total;
-            counts[r] = (int)(all_lens[2 * r] + all_lens[2 * r + 1]);
+            counts[r] = (int)all_lens[r];
             total += counts[r];
         }
         if (total > 0x7fffffff) {
@@ -228,7 +235,7 @@ int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const char *meta, pb_rowset 
         recv = malloc((size_t)total + 1);
     }
     if (rc == PB_OK) {
-        mpi.Igatherv(send, (int)(clen + mlen), MPI_CHAR, recv, counts, displs, MPI_CHAR, 0, MPI_COMM_WORLD, &req);
+        mpi.Igatherv(send ? send : "", (int)len, MPI_CHAR, recv, counts, displs, MPI_CHAR, 0, MPI_COMM_WORLD, &req);
         rc = wait_deadline(m, &req, "the gather of the rows");
     }
     double t2 = now_s();
@@ -238,21 +245,24 @@ int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const char *meta, pb_rowset 
         m->gather_s = t2 - t1;
         *metas = calloc((size_t)m->size, sizeof **metas);
         for (int r = 0; r < m->size; ++r) {
-            const char *at = recv + displs[r];
             char name[32], err[512];
             snprintf(name, sizeof name, "rank %d", r);
-            pb_rowset got = {0};
-            if (pb_csv_read_text(at, (size_t)all_lens[2 * r], name, &got, err, sizeof err) != 0)
+            pb_stream got;
+            if (pb_stream_read_text(recv + displs[r], (size_t)all_lens[r], name, &got, err, sizeof err) != 0)
                 pb_errorf("%s", err);
-            for (size_t i = 0; i < got.n; ++i) {
-                got.rows[i].rank = r;
-                pb_rowset_push(all, &got.rows[i]);
+            else if (!got.has_end)
+                pb_errorf("%s: its rows ended early (%zu rows)", name, got.rows.n);
+            for (size_t i = 0; i < got.rows.n; ++i) {
+                got.rows.rows[i].rank = r;
+                pb_rowset_push(all, &got.rows.rows[i]);
             }
-            pb_rowset_free(&got);
-            (*metas)[r] = strndup(at + all_lens[2 * r], (size_t)all_lens[2 * r + 1]);
+            if (*metas) { /* taken from the stream, which would free it */
+                (*metas)[r] = got.meta;
+                got.meta = NULL;
+            }
+            pb_stream_free(&got);
         }
     }
-    free(csv);
     free(send);
     free(recv);
     free(counts);
@@ -288,7 +298,7 @@ int pb_mpi_max(pb_mpi *m, int mine, int *out)
     return PB_OK;
 }
 
-int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const char *meta, pb_rowset *all, char ***metas)
+int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const void *meta, pb_rowset *all, void ***metas)
 {
     (void)m;
     (void)meta;

@@ -44,11 +44,14 @@ void pb_mpi_abort(int status);
  * others did not answer within the timeout. */
 int pb_mpi_max(pb_mpi *m, int mine, int *out);
 
-/* Gather every rank's rows and metadata text on rank 0. Rank 0 gets all rows (in rank
- * order) in *all and each rank's metadata in metas[rank] (malloc'ed, the caller frees
- * them and the array); the other ranks get nothing. PB_OK, or PB_ERR after a message
- * when the others did not arrive within the timeout. */
-int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const char *meta, pb_rowset *all, char ***metas);
+/* Gather every rank's rows and metadata (meta: a cJSON object, void * so that callers need
+ * not include cJSON) on rank 0, each rank's as one rows stream (pb_stream.h: its rows whole,
+ * its metadata as the meta record). Rank 0 gets all rows (in rank order, their rank set) in
+ * *all and each rank's metadata in metas[rank] (a cJSON object, NULL where the rank's
+ * stream was unreadable; the caller deletes them and frees the array); the other ranks get
+ * nothing. PB_OK, or PB_ERR after a message when the others did not arrive within the
+ * timeout. */
+int pb_mpi_gather(pb_mpi *m, const pb_rowset *mine, const void *meta, pb_rowset *all, void ***metas);
 
 #ifdef __cplusplus
 }

@@ -429,13 +429,11 @@ static int mpi_setup(pb_options *o, const pb_mpi *mpi)
  * rank 0 still keeps its own rows. */
 static int mpi_merge(pb_mpi *mpi, pb_rowset *rows, cJSON *meta)
 {
-    char *mine = cJSON_PrintUnformatted(meta);
     pb_rowset all = {0};
-    char **metas = NULL;
+    void **metas = NULL;
     for (size_t i = 0; i < rows->n; ++i)
         rows->rows[i].rank = mpi->rank;
-    int rc = pb_mpi_gather(mpi, rows, mine ? mine : "{}", &all, &metas);
-    free(mine);
+    int rc = pb_mpi_gather(mpi, rows, meta, &all, &metas);
     if (rc != PB_OK || mpi->rank != 0) {
         pb_rowset_free(&all);
         if (rc != PB_OK && mpi->rank == 0) {
@@ -453,12 +451,9 @@ static int mpi_merge(pb_mpi *mpi, pb_rowset *rows, cJSON *meta)
     cJSON_AddNumberToObject(m, "gather_s", mpi->gather_s);
     cJSON *ranks = cJSON_AddArrayToObject(m, "ranks");
     for (int r = 0; r < mpi->size; ++r) {
-        cJSON *one = cJSON_Parse(metas[r] ? metas[r] : "{}");
-        if (!one)
-            one = cJSON_CreateObject();
+        cJSON *one = metas && metas[r] ? metas[r] : cJSON_CreateObject();
         cJSON_AddNumberToObject(one, "rank", r);
         cJSON_AddItemToArray(ranks, one);
-        free(metas[r]);
     }
     free(metas);
     return PB_OK;

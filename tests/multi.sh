@@ -74,12 +74,18 @@ gpus_run_killed) # a GPU's run (the forked driver) killed: the other GPU's rows 
   pgrep -f "$work/tmp" > /dev/null && fail "a worker is still running"
   [ -z "$(ls tmp)" ] || fail "temporary files left" ;;
 mpi_gather)    # mpiexec -n 3: rank 0 gathers every rank's rows into one file
-  "$mpiexec" -n 3 "$pb" "${small[@]}" --csv out.csv > table.txt 2> err.txt || fail "exit status $?: $(tail -3 err.txt)"
+  "$mpiexec" -n 3 "$pb" "${small[@]}" --csv out.csv --json out.json > table.txt 2> err.txt ||
+    fail "exit status $?: $(tail -3 err.txt)"
   for r in 0 1 2; do
     n=$(col out.csv rank | grep -cx "$r")
     [ "$n" = 8 ] || fail "$n rows of rank $r, expected 8"
   done
   [ "$(jq '.mpi.ranks | length' out.csv.meta.json)" = 3 ] || fail "meta.json lacks the ranks"
+  # each rank's rows whole (their samples) and its own metadata cross to rank 0
+  [ "$(jq '[.rows[] | select(.rank == 2 and .verified == "PASS") | .samples.host_s | length] | (length > 0 and min == 2)' out.json)" = true ] ||
+    fail "rank 2's rows lack their samples"
+  [ "$(jq '[.mpi.ranks[] | .schema_version == 1 and (.argv | length) > 0 and (.workers | length) > 0] | all' out.csv.meta.json)" = true ] ||
+    fail "a rank's metadata is missing: $(jq -c '.mpi.ranks' out.csv.meta.json | cut -c1-300)"
   [ "$(jq '.mpi.gather_s | type' out.csv.meta.json)" = '"number"' ] || fail "no gather time"
   grep -q "slowest rank" table.txt || fail "no spread across ranks: $(head -5 table.txt)" ;;
 mpi_env) # the MPI defaults (eager UCX sends: both ranks stayed in MPI_Finalize on two H200s

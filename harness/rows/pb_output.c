@@ -375,17 +375,6 @@ int pb_write_csv_rows(FILE *f, const void *rowset)
     return ferror(f) ? PB_ERR : PB_OK;
 }
 
-int pb_write_channel_rows(FILE *f, const void *rowset)
-{
-    const pb_rowset *s = rowset;
-    pb_csv_write_header(f);
-    for (size_t i = 0; i < s->n; ++i) {
-        pb_csv_write_samples(f, &s->rows[i]);
-        pb_csv_write_row(f, &s->rows[i]);
-    }
-    return ferror(f) ? PB_ERR : PB_OK;
-}
-
 int pb_write_text(FILE *f, const void *text)
 {
     fputs((const char *)text, f);

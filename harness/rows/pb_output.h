@@ -73,9 +73,6 @@ int pb_output_close(FILE *f, const char *name, char *err, size_t cap);
 /* Writers for pb_write_atomic: a row set as CSV (ctx: const pb_rowset *), and a
  * string as it is (ctx: const char *). */
 int pb_write_csv_rows(FILE *f, const void *rowset);
-/* The same with each row's samples (pb_csv_write_samples): the channel from a GPU's run or
- * an MPI rank to the driver, never a results file. */
-int pb_write_channel_rows(FILE *f, const void *rowset);
 int pb_write_text(FILE *f, const void *text);
 
 /* A row as a JSON object (cJSON *) with numbers as numbers and missing values null, and
