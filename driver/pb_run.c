@@ -13,16 +13,17 @@
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <signal.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- preparing ---- */
@@ -503,13 +504,27 @@ static void row_text(const pb_options *o, const pb_row *r, char *buf, size_t cap
 }
 
 /* A failed worker's plan, kept out of the temporary directory for a rerun without the
- * driver: $TMPDIR/portbench-<worker>-<pid>.plan.json, and the command that reruns it, once. */
+ * driver: $TMPDIR/portbench-<worker>-<pid>.plan.json, and the command that reruns it, once.
+ * A process that runs the same worker again (tune's candidates, ceilings' runs) keeps each
+ * failed plan under a name of its own (-<pid>-2, -3, ...): a printed command reruns its plan. */
 static void keep_plan(const char *w, const char *plan)
 {
     const char *t = getenv("TMPDIR");
     char kept[PATH_MAX + 128];
     snprintf(kept, sizeof kept, "%s/portbench-%s-%ld.plan.json", t && *t ? t : "/tmp", w, (long)getpid());
-    FILE *in = fopen(plan, "r"), *out = in ? fopen(kept, "w") : NULL;
+    FILE *in = fopen(plan, "r"), *out = NULL;
+    for (int k = 1; in && !out && k <= 1000; ++k) {
+        char nth[16] = "";
+        if (k > 1)
+            snprintf(nth, sizeof nth, "-%d", k);
+        snprintf(kept, sizeof kept, "%s/portbench-%s-%ld%s.plan.json", t && *t ? t : "/tmp", w, (long)getpid(), nth);
+        int fd = open(kept, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        out = fd >= 0 ? fdopen(fd, "w") : NULL;
+        if (fd >= 0 && !out)
+            close(fd);
+        if (!out && errno != EEXIST)
+            break;
+    }
     char buf[65536];
     size_t n;
     int ok = in && out;

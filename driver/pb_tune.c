@@ -2,11 +2,12 @@
  * variants on the GPU at hand, printed as rows of the tuning table (harness/core/pb_tuning.c)
  * to paste and commit.
  *
- * How it measures: candidate k of every toolchain's list runs in one `portbench BENCH
- * --variants best` invocation (one worker per compiler, the same inputs), with the
- * shapes passed through PB_TUNE ("nvcc:...;clang:...;gcc:..."); each row's note says
- * which shape it ran with, and the sweep refuses rows whose note does not show the
- * override. The winner of a toolchain is its fastest verified candidate (median of the
+ * How it measures: candidate k of every toolchain's list runs as one run of `portbench
+ * BENCH --variants best` (one worker per compiler, the same inputs), in this process
+ * (pb_run_all: the rows come back from the workers' rows streams, as a run's do), with the
+ * shapes passed to the workers through PB_TUNE ("nvcc:...;clang:...;gcc:..."); each row's
+ * note says which shape it ran with, and the sweep refuses rows whose note does not show
+ * the override. The winner of a toolchain is its fastest verified candidate (median of the
  * clock column; GB/s, or GFLOP/s for fma), summed over the dtypes as total time. */
 #define _GNU_SOURCE
 #include "pb_tune.h"
@@ -21,18 +22,11 @@
 #include "pb_tuning.h"
 #include "pb_workers.h"
 
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 /* The sweep: per benchmark, its size and six to twenty-four candidates (the same for every
  * toolchain; the fields not named keep the table's value; elems=16, vector=16 and form=1, 2
@@ -185,65 +179,21 @@ static void usage(FILE *f)
     }
 }
 
-/* The signal (SIGINT, SIGTERM, SIGHUP) that stops the sweep, 0 while it runs. */
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop(int sig) { stop_signal = sig; }
-
-/* Run `portbench ARGS` (this executable) with PB_TUNE=tune, its table thrown away; 0
- * when it exited 0 or 1 (1: a row failed verification, which the caller sees in the CSV),
- * 2 when it refused the request, else -1. A stop signal is passed on to it (it keeps what
- * it measured and cleans up). */
-static int run_self(char **args, const char *tune)
+/* One candidate: the run of o (a copy per candidate, as a run of its own starts from its
+ * options) with PB_TUNE=tune in the workers' environment, its rows into rows. PB_OK, or
+ * PB_ERR when its temporary directory could not be made (said on stderr). */
+static int run_candidate(const pb_options *base, const pb_run_env *env, const char *tune, pb_rowset *rows)
 {
-    char exe[4096];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len <= 0)
-        return -1;
-    exe[len] = '\0';
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0)
-            dup2(null, STDOUT_FILENO);
-        setenv(PB_TUNE_ENV, tune, 1);
-        args[0] = exe;
-        execv(exe, args);
-        _exit(127);
-    }
-    int status, passed = 0;
-    for (;;) {
-        if (stop_signal && !passed) {
-            kill(pid, stop_signal);
-            passed = 1;
-        }
-        if (waitpid(pid, &status, 0) >= 0)
-            break;
-        if (errno != EINTR)
-            return -1;
-    }
-    return !WIFEXITED(status) ? -1 : WEXITSTATUS(status) <= 1 ? 0 : WEXITSTATUS(status) == 2 ? 2 : -1;
-}
-
-/* rm of the sweep's directory: the candidates' CSVs and meta.json files, and whatever a
- * stopped run left there. */
-static void remove_dir(const char *dir)
-{
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d)) != NULL) {
-        char p[PATH_MAX];
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
-            (size_t)snprintf(p, sizeof p, "%s/%s", dir, e->d_name) < sizeof p)
-            unlink(p);
-    }
-    if (d)
-        closedir(d);
-    rmdir(dir);
+    static pb_options o;
+    o = *base;
+    pb_run_log log;
+    if (pb_run_begin(&log) != PB_OK)
+        return PB_ERR;
+    setenv(PB_TUNE_ENV, tune, 1);
+    pb_run_all(&o, env, rows, &log);
+    unsetenv(PB_TUNE_ENV);
+    pb_run_end(&log);
+    return PB_OK;
 }
 
 typedef struct result {
@@ -396,14 +346,10 @@ int pb_cmd_tune(int argc, char **argv)
     while (ncand < MAX_CAND && sw->candidates[ncand])
         ++ncand;
 
-    /* One command line for every candidate (only the CSV differs), checked once here as
-     * each run will check it (what is built, every case, memory): one line and exit 2, not
-     * the same error from every candidate's run. */
-    char tmpdir[PATH_MAX], csv[PATH_MAX + 32] = "-";
+    /* One run's options for every candidate, checked once here (what is built, every case,
+     * memory): one line and exit 2, not the same error from every candidate's run. */
     char *args[32];
     int na = 0;
-    args[na++] = NULL; /* the executable */
-    args[na++] = (char *)sw->bench;
     args[na++] = "--backend";
     args[na++] = backends;
     args[na++] = "--variants";
@@ -418,8 +364,6 @@ int pb_cmd_tune(int argc, char **argv)
     args[na++] = reps;
     args[na++] = "--no-baselines";
     args[na++] = "--quiet";
-    args[na++] = "--csv";
-    args[na++] = csv;
     if (fallback)
         args[na++] = "--allow-host-fallback";
     char extra[64];
@@ -430,36 +374,21 @@ int pb_cmd_tune(int argc, char **argv)
     static pb_options po;
     static pb_run_env env;
     pb_options_defaults(&po, pb_bench_find(sw->bench));
-    if (pb_options_parse(&po, na - 2, args + 2, err, sizeof err) != PB_OK) {
+    if (pb_options_parse(&po, na, args, err, sizeof err) != PB_OK) {
         pb_errorf("tune: %s", err);
         return 2;
     }
+    pb_options_finish(&po);
     if (pb_run_prepare(&po, &env) != PB_OK)
         return 2;
 
-    /* the candidates' CSVs go to a directory under TMPDIR, as the runs' own files do */
-    const char *tmp = getenv("TMPDIR");
-    if (!tmp || !*tmp)
-        tmp = "/tmp";
-    if ((size_t)snprintf(tmpdir, sizeof tmpdir, "%s/portbench-tune.XXXXXX", tmp) >= PATH_MAX - 256 ||
-        !mkdtemp(tmpdir)) {
-        pb_errorf("tune: cannot create a temporary directory in %s: %s", tmp, strerror(errno));
-        return 2;
-    }
-    /* a stop signal ends the sweep after passing it on to the running candidate, and the
-     * temporary files still go */
-    struct sigaction sa, old[3];
-    static const int stops[3] = {SIGINT, SIGTERM, SIGHUP};
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop;
-    sigemptyset(&sa.sa_mask);
-    stop_signal = 0;
-    for (int i = 0; i < 3; ++i)
-        sigaction(stops[i], &sa, &old[i]);
+    /* a stop signal is passed on to the running candidate's worker, which keeps what it
+     * measured; the sweep then ends, its runs' temporary files removed */
+    pb_signals_install();
     static result res[MAX_CAND][MAX_TC];
     memset(res, 0, sizeof res);
     int any_run_failed = 0;
-    for (int k = 0; k < ncand && !stop_signal; ++k) {
+    for (int k = 0; k < ncand && !pb_interrupted(); ++k) {
         char tune[512] = "";
         /* a best variant with methods runs the candidate's, else method 0 (not the table's) */
         const char *method0 =
@@ -469,21 +398,15 @@ int pb_cmd_tune(int argc, char **argv)
             snprintf(tune + len, sizeof tune - len, "%s%s:%s%s", len ? ";" : "", toolchains[t], sw->candidates[k],
                      method0);
         }
-        snprintf(csv, sizeof csv, "%s/cand%d.csv", tmpdir, k);
         if (!quiet)
             fprintf(stderr, "portbench: tune %s: candidate %d/%d: %s\n", sw->bench, k + 1, ncand, sw->candidates[k]);
-        int rc = run_self(args, tune);
-        if (stop_signal)
-            break;
-        if (rc == 2) { /* refused although checked above: say so once and stop */
-            pb_errorf("tune %s: the run of candidate %d refused the request (its message is above)", sw->bench, k + 1);
-            remove_dir(tmpdir);
-            for (int i = 0; i < 3; ++i)
-                sigaction(stops[i], &old[i], NULL);
-            return 2;
-        }
         pb_rowset rows = {0};
-        if (rc != 0 || pb_csv_read(csv, &rows, err, sizeof err) != 0) {
+        int rc = run_candidate(&po, &env, tune, &rows);
+        if (pb_interrupted()) {
+            pb_rowset_free(&rows);
+            break;
+        }
+        if (rc != PB_OK) {
             any_run_failed = 1;
             for (int t = 0; t < MAX_TC; ++t)
                 snprintf(res[k][t].why, sizeof res[k][t].why, "the run failed");
@@ -516,12 +439,9 @@ int pb_cmd_tune(int argc, char **argv)
         }
         pb_rowset_free(&rows);
     }
-    remove_dir(tmpdir);
-    for (int i = 0; i < 3; ++i)
-        sigaction(stops[i], &old[i], NULL);
-    if (stop_signal) {
-        pb_errorf("tune %s: interrupted (%s): no rows", sw->bench, strsignal(stop_signal));
-        return 128 + stop_signal;
+    if (pb_interrupted()) {
+        pb_errorf("tune %s: interrupted (%s): no rows", sw->bench, strsignal(pb_interrupted()));
+        return 128 + pb_interrupted();
     }
 
     time_t now = time(NULL);

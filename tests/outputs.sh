@@ -2,7 +2,7 @@
 # outputs.sh PORTBENCH WORKDIR CASE
 # Output paths as a hostile user gives them (issue 22): symbolic links, /dev/stdout and
 # other descriptors, destinations found bad only after measuring, a full disk under
-# --record, tune's temporary files, names that would become paths. Each CASE is one
+# --record, tune's temporary files and kept plans, names that would become paths. Each CASE is one
 # defect, reproduced; exit 77 = skipped (this machine cannot make the case).
 set -uo pipefail
 pb=$1 work=$2/$3 case=$3
@@ -137,6 +137,17 @@ tune_tmpdir)   # tune's temporaries under $TMPDIR, always removed (also when int
   [ $rc -eq 130 ] || fail "interrupted tune: exit status $rc, expected 130"
   sleep 0.2
   [ -z "$(ls -A tmp)" ] || fail "interrupted tune left: $(ls -AR tmp)" ;;
+tune_reproduce) # every candidate whose worker fails keeps its own plan: each printed command reruns its
+  # own (tune runs its candidates in one process, where the kept plans' names once collided)
+  "$pb" list | awk '$1 == "omp@clang-19" && $4 == "built" { f = 1 } END { exit !f }' ||
+    skip "no clang-19 OpenMP worker in this build"
+  PB_TEST_CRASH_AFTER=0 "$pb" tune fill --backend omp --allow-host-fallback --n 1001 --reps 1 --warmup 0 --quiet \
+    > out.txt 2> err.txt
+  sed -n 's/^portbench: reproduce: [^ ]* //p' err.txt > kept.txt
+  n=$(grep -c . kept.txt)
+  [ "$n" -ge 2 ] || fail "$n plans kept: $(cat err.txt)"
+  [ "$(sort -u kept.txt | grep -c .)" = "$n" ] || fail "the kept plans share names: $(sort kept.txt | uniq -d)"
+  while read -r p; do [ -s "$p" ] || fail "$p is not there"; done < kept.txt ;;
 names)         # user text that becomes a path component must be a plain name
   mkdir -p res/nogpu/dmvm res/nogpu/reduce
   "$pb" dmvm --backend cpu --no-baselines --reps 1 --warmup 0 --nx 8 --quiet --record=res2 > /dev/null 2>&1 ||
