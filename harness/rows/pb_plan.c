@@ -19,19 +19,7 @@ void pb_plan_init(pb_plan *p, const pb_bench *bench)
     pb_options_defaults(&o, NULL); /* the settings a plan leaves out are the options' defaults */
     memset(p, 0, sizeof *p);
     p->bench = bench;
-    p->warmup = o.warmup;
-    p->reps = o.reps;
-    p->time_budget = o.time_budget;
-    p->max_noise = o.max_noise;
-    p->seed = o.seed;
-    p->threads = o.threads;
-    p->allow_host_fallback = o.allow_host_fallback;
-    p->quiet = o.quiet;
-    p->energy = o.energy;
-    p->energy_window = o.energy_window;
-    p->cooldown = o.cooldown;
-    p->start_temp_c = o.start_temp_c;
-    p->progress = 1;
+    pb_plan_settings(p, &o);
 }
 
 void pb_plan_settings(pb_plan *p, const pb_options *o)
