@@ -295,31 +295,6 @@ void pb_run_end(pb_run_log *log)
 
 /* ---- the plan: every row of the run, once ---- */
 
-/* A row the driver writes itself: skipped or failed, with the reason. */
-static void driver_row(const pb_options *o, const pb_case *c, const char *backend, const char *toolchain,
-                       const char *compiler, const char *version, const char *variant, pb_row *r)
-{
-    pb_row_init(r);
-    pb_strlcpy(r->benchmark, o->bench->name, sizeof r->benchmark);
-    pb_strlcpy(r->variant, variant, sizeof r->variant);
-    pb_strlcpy(r->backend, backend, sizeof r->backend);
-    pb_strlcpy(r->toolchain, toolchain, sizeof r->toolchain);
-    pb_strlcpy(r->compiler, compiler, sizeof r->compiler);
-    pb_strlcpy(r->compiler_version, version, sizeof r->compiler_version);
-    pb_strlcpy(r->dtype, pb_dtype_name(c->dtype), sizeof r->dtype);
-    r->size = (double)c->n;
-    r->bytes = o->bench->bytes(c);
-    r->flops = o->bench->flops(c);
-    pb_case_params_string(c, r->params, sizeof r->params);
-    pb_strlcpy(r->git_sha, pb_git_sha, sizeof r->git_sha);
-    pb_strlcpy(r->gpu_profile, o->gpu_profile, sizeof r->gpu_profile);
-    gethostname(r->host, sizeof r->host - 1);
-    r->gpu_index = o->device;
-    pb_strlcpy(r->gpu_uuid, o->gpu_uuid, sizeof r->gpu_uuid);
-    time_t now = time(NULL);
-    strftime(r->timestamp, sizeof r->timestamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-}
-
 static int variant_wanted(const pb_options *o, const char *variant)
 {
     for (int k = 0; o->bench->variants[k]; ++k)
@@ -469,14 +444,14 @@ int pb_run_plan_build(const pb_options *o, pb_run_plan *rp)
     return PB_OK;
 }
 
-/* The row of plan item i that the driver reports when its worker does not. */
+/* The row of plan item i that the driver reports when its worker does not (skipped or
+ * failed, with the reason): as a worker starts one (pb_plan_item_row), with the compiler of
+ * the worker's description, and the run's GPU profile. */
 static void item_row(const pb_options *o, const pb_run_plan *rp, size_t i, pb_row *r)
 {
-    const pb_plan_item *it = &rp->plan.items[i];
     const pb_run_item *x = &rp->item[i];
-    pb_case c;
-    pb_plan_case_of(&rp->plan, it->cas, &c);
-    driver_row(o, &c, pb_backend_at((size_t)x->spec)->backend, x->toolchain, x->compiler, x->version, it->variant, r);
+    pb_plan_item_row(&rp->plan, &rp->plan.items[i], x->compiler, x->version, x->toolchain, r);
+    pb_strlcpy(r->gpu_profile, o->gpu_profile, sizeof r->gpu_profile);
 }
 
 /* ---- running ---- */

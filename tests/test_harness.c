@@ -1482,8 +1482,34 @@ static void test_plan(void)
     for (size_t i = 0; i < q.nitems && i < 5; ++i)
         CHECK(q.items[i].id == want_id[i] && strcmp(q.items[i].variant, want_v[i]) == 0 &&
               q.items[i].cas == (i < 3 ? 0u : 1u));
+    /* a row's identity, built once from its item (by the worker, and by the driver for an
+     * item no worker answered): the case's cost model and the plan's GPU */
+    pb_row r;
+    pb_plan_item_row(&q, &q.items[4], "clang", "19.1.7", "clang-19", &r);
+    pb_case c;
+    pb_plan_case_of(&q, 1, &c);
+    char host[64] = "";
+    gethostname(host, sizeof host - 1);
+    CHECK(strcmp(r.benchmark, "reduce") == 0 && strcmp(r.variant, "k1") == 0 && strcmp(r.backend, "omp") == 0 &&
+          strcmp(r.compiler, "clang") == 0 && strcmp(r.compiler_version, "19.1.7") == 0 &&
+          strcmp(r.toolchain, "clang-19") == 0 && strcmp(r.dtype, "double") == 0 && r.size == 4097);
+    CHECK(r.bytes == c.bench->bytes(&c) && r.flops == c.bench->flops(&c) && r.bytes > 0 &&
+          strcmp(r.params, "block=1024") == 0 && isnan(r.elems)); /* reduce counts no elements */
+    CHECK(r.gpu_index == 1 && strcmp(r.gpu_uuid, "GPU-1234") == 0 && strcmp(r.host, host) == 0 &&
+          strlen(r.timestamp) == 20 && r.timestamp[19] == 'Z' && strlen(r.git_sha) > 0);
+    CHECK(r.verified == PB_VERIFIED_NONE && r.clock == PB_CLOCK_NONE && !r.gpu_profile[0] && !r.note[0] &&
+          isnan(r.time_median_s) && isnan(r.gbs));
     pb_plan_free(&q);
     free(text);
+    /* a benchmark that counts elements: the row carries the count (elems_per_s is derived from it) */
+    static pb_plan h;
+    pb_plan_init(&h, pb_bench_find("histogram"));
+    pb_plan_case hc = {PB_INT, 5000, {0}};
+    CHECK(pb_plan_add_backend(&h, "cpu", "cpu", "pb-cpu", 0) == 0 && pb_plan_add_case(&h, &hc) == 0 &&
+          pb_plan_add_item(&h, 0, 0, 0, "baseline") == 0);
+    pb_plan_item_row(&h, &h.items[0], "gcc", "12.2.0", "gcc-12", &r);
+    CHECK(r.elems == 5000 && strcmp(r.benchmark, "histogram") == 0 && strcmp(r.toolchain, "gcc-12") == 0);
+    pb_plan_free(&h);
     /* settings a plan leaves out are the options' defaults; an unknown temperature is null */
     static pb_options o;
     pb_options_defaults(&o, NULL);
@@ -1580,6 +1606,7 @@ static void test_stream(void)
     pb_row_init(&r[1]);
     strcpy(r[1].variant, "lib");
     r[1].verified = PB_VERIFIED_SKIP;
+    r[1].elems = 1e9 + 1; /* not a column: carried as a key of its own */
     char *text = stream_text(r, 2), err[512] = "";
     size_t lines = 0;
     for (const char *c = text; *c; ++c)
@@ -1612,6 +1639,7 @@ static void test_stream(void)
           g->samples[1].device_s == v[1].device_s && isnan(g->samples[1].sm_clock_mhz) &&
           g->samples[2].sm_clock_mhz == 1755);
     CHECK(s.rows.rows[1].nsamples == 0 && s.rows.rows[1].verified == PB_VERIFIED_SKIP);
+    CHECK(isnan(g->elems) && s.rows.rows[1].elems == 1e9 + 1 && !strstr(strstr(text, "\"v7\""), "\"elems\":null"));
     pb_stream_free(&s);
     /* a torn last line (its writer stopped mid-line, or left zeros) is left out, no error */
     size_t cut = strlen(text) - 10;

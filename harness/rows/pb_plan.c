@@ -2,6 +2,7 @@
 #include "pb_plan.h"
 #include "pb_cli.h"
 #include "pb_energy.h"
+#include "pb_version.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -10,6 +11,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 static const char *const clock_names[] = {"auto", "host", "device"};
 
@@ -22,6 +25,13 @@ void pb_plan_init(pb_plan *p, const pb_bench *bench)
     pb_plan_settings(p, &o);
 }
 
+pb_plan_clock pb_plan_clock_of(const char *option)
+{
+    return !strcmp(option, "host")     ? PB_PLAN_CLOCK_HOST
+           : !strcmp(option, "device") ? PB_PLAN_CLOCK_DEVICE
+                                       : PB_PLAN_CLOCK_AUTO;
+}
+
 void pb_plan_settings(pb_plan *p, const pb_options *o)
 {
     p->warmup = o->warmup;
@@ -30,9 +40,7 @@ void pb_plan_settings(pb_plan *p, const pb_options *o)
     p->max_noise = o->max_noise;
     p->seed = o->seed;
     p->threads = o->threads;
-    p->clock = !strcmp(o->clock, "host")     ? PB_PLAN_CLOCK_HOST
-               : !strcmp(o->clock, "device") ? PB_PLAN_CLOCK_DEVICE
-                                             : PB_PLAN_CLOCK_AUTO;
+    p->clock = pb_plan_clock_of(o->clock);
     p->allow_host_fallback = o->allow_host_fallback;
     p->quiet = o->quiet;
     p->energy = o->energy;
@@ -109,6 +117,35 @@ void pb_plan_case_of(const pb_plan *p, size_t k, pb_case *c)
     c->dtype = p->cases[k].dtype;
     c->n = p->cases[k].n;
     memcpy(c->param, p->cases[k].param, sizeof c->param);
+}
+
+void pb_plan_item_row(const pb_plan *p, const pb_plan_item *it, const char *compiler, const char *compiler_version,
+                      const char *toolchain, pb_row *r)
+{
+    pb_case c;
+    pb_plan_case_of(p, it->cas, &c);
+    pb_row_init(r);
+    pb_strlcpy(r->benchmark, p->bench->name, sizeof r->benchmark);
+    pb_strlcpy(r->variant, it->variant, sizeof r->variant);
+    pb_strlcpy(r->backend, p->backends[it->backend].name, sizeof r->backend);
+    pb_strlcpy(r->compiler, compiler, sizeof r->compiler);
+    pb_strlcpy(r->compiler_version, compiler_version, sizeof r->compiler_version);
+    pb_strlcpy(r->toolchain, toolchain, sizeof r->toolchain);
+    pb_strlcpy(r->dtype, pb_dtype_name(c.dtype), sizeof r->dtype);
+    r->size = (double)c.n;
+    r->bytes = p->bench->bytes(&c);
+    r->flops = p->bench->flops(&c);
+    if (p->bench->elems)
+        r->elems = p->bench->elems(&c);
+    pb_case_params_string(&c, r->params, sizeof r->params);
+    pb_strlcpy(r->git_sha, pb_git_sha, sizeof r->git_sha);
+    gethostname(r->host, sizeof r->host - 1);
+    r->gpu_index = p->gpu_index;
+    pb_strlcpy(r->gpu_uuid, p->gpu_uuid, sizeof r->gpu_uuid);
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(r->timestamp, sizeof r->timestamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
 /* ---- writing ---- */

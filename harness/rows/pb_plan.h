@@ -9,6 +9,7 @@
 
 #include "pb_bench.h"
 #include "pb_cli.h"
+#include "pb_result.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -77,6 +78,9 @@ typedef struct pb_plan {
     size_t nitems, items_cap;
 } pb_plan;
 
+/* The clock --clock asks for ("host", "device"; anything else, the default "": auto). */
+pb_plan_clock pb_plan_clock_of(const char *option);
+
 /* Settings from the option defaults (pb_options_defaults), no backend, case or item. */
 void pb_plan_init(pb_plan *p, const pb_bench *bench);
 void pb_plan_free(pb_plan *p);
@@ -93,6 +97,16 @@ int pb_plan_add_item(pb_plan *p, long id, size_t cas, int backend, const char *v
 
 /* The case of plan case k as the benchmarks take it. */
 void pb_plan_case_of(const pb_plan *p, size_t k, pb_case *c);
+
+/* The identity of the row that answers item it (its case from the plan): benchmark,
+ * variant, backend, compiler, compiler_version and toolchain (given: those of the worker
+ * that holds the backend, as it says them or the driver has them from its description),
+ * dtype, size, params, bytes and flops of the cost model, git_sha, host, the plan's GPU
+ * (gpu_index, gpu_uuid) and the timestamp; everything else empty. The one place a row is
+ * started: by the worker that measures it, and by the driver for an item no worker
+ * answered. */
+void pb_plan_item_row(const pb_plan *p, const pb_plan_item *it, const char *compiler, const char *compiler_version,
+                      const char *toolchain, pb_row *r);
 
 /* Write the plan as JSON: the items of every backend (worker NULL), or of the backends of
  * one worker only (and only those backends and the cases they have items in). PB_OK, or

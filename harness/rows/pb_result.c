@@ -179,6 +179,7 @@ void pb_row_init(pb_row *r)
     for (size_t i = 0; i < NCOLS; ++i)
         if (is_number(&columns[i]))
             *(double *)((char *)r + columns[i].off) = NAN;
+    r->elems = NAN;
 }
 
 void pb_csv_write_header(FILE *f)

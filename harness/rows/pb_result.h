@@ -88,13 +88,17 @@ typedef struct pb_row {
     double temp_c_start, temp_c_end, sm_clock_mhz_start, sm_clock_mhz_end, cooldown_s;
     char stop_reason[16]; /* reps, time-budget or noise; empty when not measured */
     double noise_pct;     /* pb_median_noise of the repetitions on the row's clock, percent */
+    /* not a column: the elements one repetition processes (pb_bench.elems of the row's case;
+     * NaN for benchmarks that count none, and in rows read from CSV), which elems_per_s is
+     * derived from (pb_derive.h); set by pb_plan_item_row, carried by the rows stream */
+    double elems;
     /* not a column: the timed repetitions (nsamples of them, or NULL), owned by the rowset
      * that holds the row (pb_rowset_push copies them, pb_rowset_free frees them) */
     pb_sample *samples;
     size_t nsamples;
 } pb_row;
 
-void pb_row_init(pb_row *r); /* all numbers NaN, all strings empty */
+void pb_row_init(pb_row *r); /* all numbers NaN (elems too), all strings empty */
 
 size_t pb_csv_ncolumns(void);
 const char *pb_csv_column_name(size_t i);

@@ -103,6 +103,8 @@ int pb_stream_write_row(FILE *f, long id, const pb_row *r)
             cJSON_AddItemToArray(smp, one);
         }
     }
+    if (isfinite(r->elems)) /* not a column: what elems_per_s is derived from (pb_derive.h) */
+        add_num(o, "elems", r->elems);
     return put(f, o);
 }
 
@@ -337,6 +339,12 @@ static int read_row(line_ctx *c, const cJSON *o, pb_stream *s)
             continue;
         if (!strcmp(v->string, "samples")) {
             rc = read_samples(c, v, &r);
+            continue;
+        }
+        if (!strcmp(v->string, "elems")) {
+            if (!cJSON_IsNumber(v) && !cJSON_IsNull(v))
+                rc = bad(c, "\"elems\" is not a number");
+            r.elems = cJSON_IsNumber(v) ? v->valuedouble : NAN;
             continue;
         }
         size_t i = 0;

@@ -8,8 +8,9 @@
  * record with "run_failed", "interrupted" and "bound") and of an MPI rank to rank 0 (with
  * one "meta" record, the rank's metadata, before its end).
  * A row's keys are the CSV column names (pb_result.c's column table; enums with the CSV's
- * spellings, missing numbers null) plus "id", the plan item it answers, and "samples", its
- * timed repetitions (host_s, device_s, sm_clock_mhz; null where unknown). The same reader
+ * spellings, missing numbers null) plus "id", the plan item it answers, "samples", its
+ * timed repetitions (host_s, device_s, sm_clock_mhz; null where unknown), and "elems", the
+ * elements a repetition processes (pb_row.elems; only for benchmarks that count them). The same reader
  * takes a file whose writer did not finish: a last line without its newline is left out. */
 #ifndef PB_STREAM_H
 #define PB_STREAM_H

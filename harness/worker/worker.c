@@ -58,10 +58,9 @@ typedef struct worker {
     const pb_gpu_profile *profile;
     FILE *emit; /* the rows stream (pb_stream.h) */
     const char *emit_name;
-    long id; /* the plan item being measured: its row carries it */
+    const pb_plan_item *item; /* the plan item being measured: its row answers it, with its id */
     int failures;
     int rows;
-    char host[64];
     char gpu_uuid[64]; /* of the GPU this worker was given, when the driver found it */
     double start_temp_c; /* its temperature when the run began (--cooldown auto), NaN unknown */
     int cc; /* compute capability x 10 of the GPU (0: none), the key of the tuning table */
@@ -115,36 +114,16 @@ static void report_started(void)
     }
 }
 
-static void utc_now(char *buf, size_t cap)
-{
-    time_t t = time(NULL);
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(buf, cap, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-static void row_start(const worker *w, const backend_state *bs, const pb_variant *v, const pb_case *c,
-                      pb_row *r)
+/* The row of the item being measured (w->item, of backend bs): its identity from the plan
+ * (pb_plan_item_row), then what this worker knows of where it runs. */
+static void row_start(const worker *w, const backend_state *bs, pb_row *r)
 {
     const pb_backend *be = bs->be;
-    pb_row_init(r);
-    pb_strlcpy(r->benchmark, c->bench->name, sizeof r->benchmark);
-    pb_strlcpy(r->variant, v->name, sizeof r->variant);
-    pb_strlcpy(r->backend, be->name, sizeof r->backend);
-    pb_strlcpy(r->compiler, be->compiler, sizeof r->compiler);
-    pb_strlcpy(r->compiler_version, be->compiler_version, sizeof r->compiler_version);
-    pb_strlcpy(r->toolchain, PB_TOOLCHAIN, sizeof r->toolchain);
-    pb_strlcpy(r->host, w->host, sizeof r->host);
-    r->gpu_index = w->o->gpu_index;
+    pb_plan_item_row(w->o, w->item, be->compiler, be->compiler_version, PB_TOOLCHAIN, r);
+    /* the GPU this worker found, where it found one (a plan written by hand may not name it);
+     * without one the driver gives its CPU rows the run's */
     pb_strlcpy(r->gpu_uuid, w->gpu_uuid, sizeof r->gpu_uuid);
-    pb_strlcpy(r->dtype, pb_dtype_name(c->dtype), sizeof r->dtype);
-    r->size = (double)c->n;
-    r->bytes = c->bench->bytes(c);
-    r->flops = c->bench->flops(c);
-    pb_case_params_string(c, r->params, sizeof r->params);
-    pb_strlcpy(r->git_sha, pb_git_sha, sizeof r->git_sha);
     r->clock = PB_CLOCK_HOST;
-    utc_now(r->timestamp, sizeof r->timestamp);
     if (bs->status == PB_OK) {
         int gpu_row = !bs->dev.on_host;
         pb_strlcpy(r->device, gpu_row ? bs->dev.name : "host", sizeof r->device);
@@ -179,7 +158,7 @@ static void emit_row(worker *w, pb_row *r, int progress)
 {
     if (r->verified == PB_VERIFIED_FAIL)
         ++w->failures;
-    pb_stream_write_row(w->emit, w->id, r); /* one line, with its samples */
+    pb_stream_write_row(w->emit, w->item->id, r); /* one line, with its samples */
     check_written(w->emit, w->emit_name, 0);
     test_hooks(++w->rows);
     if (w->o->quiet || !w->o->progress || !progress)
@@ -205,19 +184,18 @@ static void emit_row(worker *w, pb_row *r, int progress)
 
 /* A row not measured, SKIP or FAIL, with the reason; a SKIP's progress line is left out
  * when the reason was already announced for the whole backend. */
-static void emit_unmeasured(worker *w, const backend_state *bs, const pb_variant *v, const pb_case *c,
-                            pb_verified verdict, const char *why)
+static void emit_unmeasured(worker *w, const backend_state *bs, pb_verified verdict, const char *why)
 {
     pb_row r;
-    row_start(w, bs, v, c, &r);
+    row_start(w, bs, &r);
     r.verified = verdict;
     pb_strlcpy(r.note, why, sizeof r.note);
     emit_row(w, &r, bs->status == PB_OK);
 }
 
-static void emit_skip(worker *w, const backend_state *bs, const pb_variant *v, const pb_case *c, const char *why)
+static void emit_skip(worker *w, const backend_state *bs, const char *why)
 {
-    emit_unmeasured(w, bs, v, c, PB_VERIFIED_SKIP, why);
+    emit_unmeasured(w, bs, PB_VERIFIED_SKIP, why);
 }
 
 /* Test hooks (tests/channel.sh): an allocation that fails, of the harness's host copies
@@ -619,7 +597,7 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
     const pb_backend *be = bs->be;
     const pb_case *c = &h->c;
     pb_row r;
-    row_start(w, bs, v, c, &r);
+    row_start(w, bs, &r);
     r.transfer_s = transfer_s;
     int gpu_row = r.offload == PB_OFFLOAD_DEVICE;
     pb_energy_source gpu;
@@ -810,7 +788,7 @@ static int prepare_host_case(const pb_plan *o, host_case *h, char *why, size_t c
 
 /* One plan item of this worker: the backend that measures it and the variant. */
 typedef struct work {
-    long id;
+    const pb_plan_item *it;
     size_t cas;
     backend_state *bs;
     const pb_variant *v;
@@ -854,13 +832,13 @@ static void run_backend_case(worker *w, backend_state *bs, const work *items, in
     for (int i = 0; i < nv; ++i) {
         const pb_variant *v = items[i].v;
         char vwhy[400] = "";
-        w->id = items[i].id;
+        w->item = items[i].it;
         if (!ok) { /* the size passed the driver's memory check: a failure, not a limit */
-            emit_unmeasured(w, bs, v, c, PB_VERIFIED_FAIL, why);
+            emit_unmeasured(w, bs, PB_VERIFIED_FAIL, why);
             continue;
         }
         if (c->bench->variant_check && c->bench->variant_check(c, v->name, vwhy, sizeof vwhy) != PB_OK) {
-            emit_skip(w, bs, v, c, vwhy); /* a limit of this version only, e.g. one block */
+            emit_skip(w, bs, vwhy); /* a limit of this version only, e.g. one block */
             continue;
         }
         if (strcmp(v->name, "baseline") == 0 && c->bench->baseline_limit &&
@@ -868,7 +846,7 @@ static void run_backend_case(worker *w, backend_state *bs, const work *items, in
             if (bs->joined) { /* it joined as the baseline: not paid unasked */
                 size_t len = strlen(vwhy);
                 snprintf(vwhy + len, sizeof vwhy - len, "; --backend %s runs it anyway", be->name);
-                emit_skip(w, bs, v, c, vwhy);
+                emit_skip(w, bs, vwhy);
                 continue;
             }
             if (!w->o->quiet)
@@ -907,8 +885,8 @@ static void run_case(worker *w, const pb_case *c, const work *items, size_t n)
             ++nv;
         if (bs->status != PB_OK || invalid[0]) {
             for (size_t k = i; k < i + nv; ++k) {
-                w->id = items[k].id;
-                emit_skip(w, bs, items[k].v, c, bs->status != PB_OK ? bs->why : invalid);
+                w->item = items[k].it;
+                emit_skip(w, bs, bs->status != PB_OK ? bs->why : invalid);
             }
             continue;
         }
@@ -921,8 +899,8 @@ static void run_case(worker *w, const pb_case *c, const work *items, size_t n)
         }
         if (prep != PB_OK) { /* inputs or reference not allocated: a failure, not a limit */
             for (size_t k = i; k < i + nv; ++k) {
-                w->id = items[k].id;
-                emit_unmeasured(w, bs, items[k].v, c, PB_VERIFIED_FAIL, unprepared);
+                w->item = items[k].it;
+                emit_unmeasured(w, bs, PB_VERIFIED_FAIL, unprepared);
             }
             continue;
         }
@@ -1083,7 +1061,7 @@ static int plan_work(const pb_plan *p, backend_state *states, size_t *nstates, w
             free(v);
             return PB_ERR;
         }
-        v[n++] = (work){it->id, it->cas, bs, &all[k]};
+        v[n++] = (work){it, it->cas, bs, &all[k]};
     }
     /* case by case (the plan's order within each): one host_case per case */
     for (size_t i = 1; i < n; ++i)
@@ -1138,7 +1116,6 @@ int main(int argc, char **argv)
     w.emit = stdout;
     const char *rows = argc == 3 && strcmp(argv[2], "-") != 0 ? argv[2] : NULL;
     w.emit_name = rows ? rows : "standard output";
-    gethostname(w.host, sizeof w.host - 1);
     if (rows && !(w.emit = fopen(rows, "w"))) {
         pb_errorf("%s: cannot write %s: %s", PB_WORKER_NAME, rows, strerror(errno));
         return EXIT_CANNOT_WRITE;
