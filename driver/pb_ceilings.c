@@ -2,6 +2,7 @@
 #include "pb_ceilings.h"
 #include "pb_common.h"
 
+#include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -144,22 +145,54 @@ double pb_ceilings_bw(const pb_ceilings *c, pb_pattern p)
     return v > 0 ? v : NAN;
 }
 
-void pb_ceilings_apply(pb_rowset *rows, const pb_ceilings *c)
+void pb_ceilings_for_derive(const pb_ceilings *c, const char *gpu_uuid, pb_derive_ceilings *d)
 {
-    for (size_t i = 0; i < rows->n; ++i) {
-        pb_row *r = &rows->rows[i];
-        if (r->offload != PB_OFFLOAD_DEVICE || r->verified == PB_VERIFIED_SKIP)
-            continue;
-        const pb_bench *b = pb_bench_find(r->benchmark);
-        double bw = pb_ceilings_bw(c, b ? b->pattern : PB_PATTERN_READ_WRITE);
-        if (bw > 0 && !isnan(r->gbs))
-            r->pct_measured_bw = 100 * r->gbs / bw;
-        double peak = strcmp(r->dtype, "double") == 0  ? c->fma_fp64_gflops
-                      : strcmp(r->dtype, "float") == 0 ? c->fma_fp32_gflops
-                                                       : NAN;
-        if (peak > 0 && !isnan(r->gflops) && r->flops > 0)
-            r->pct_measured_flops = 100 * r->gflops / peak;
+    memset(d, 0, sizeof *d);
+    pb_strlcpy(d->gpu_uuid, gpu_uuid, sizeof d->gpu_uuid);
+    for (int p = 0; p < PB_NPATTERNS; ++p)
+        d->bw_gbs[p] = pb_ceilings_bw(c, (pb_pattern)p);
+    d->fp32_gflops = c->fma_fp32_gflops;
+    d->fp64_gflops = c->fma_fp64_gflops;
+}
+
+void *pb_ceilings_to_json(const pb_derive_ceilings *c, size_t n)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (size_t i = 0; i < n; ++i) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "gpu_uuid", c[i].gpu_uuid);
+        cJSON_AddItemToObject(o, "bw_gbs", cJSON_CreateDoubleArray(c[i].bw_gbs, PB_NPATTERNS)); /* NaN: null */
+        cJSON_AddNumberToObject(o, "fp32_gflops", c[i].fp32_gflops);
+        cJSON_AddNumberToObject(o, "fp64_gflops", c[i].fp64_gflops);
+        cJSON_AddItemToArray(a, o);
     }
+    return a;
+}
+
+static double json_num(const cJSON *v) { return cJSON_IsNumber(v) ? v->valuedouble : NAN; }
+
+int pb_ceilings_from_json(const void *json, pb_derive_ceilings **out, size_t *n)
+{
+    const cJSON *o;
+    cJSON_ArrayForEach(o, (const cJSON *)json)
+    {
+        const cJSON *u = cJSON_GetObjectItemCaseSensitive(o, "gpu_uuid");
+        if (!cJSON_IsString(u) || !u->valuestring[0]) /* never every row of every rank */
+            continue;
+        pb_derive_ceilings *t = realloc(*out, (*n + 1) * sizeof *t);
+        if (!t)
+            return PB_ERR;
+        *out = t;
+        pb_derive_ceilings *d = &t[(*n)++];
+        memset(d, 0, sizeof *d);
+        pb_strlcpy(d->gpu_uuid, u->valuestring, sizeof d->gpu_uuid);
+        const cJSON *bw = cJSON_GetObjectItemCaseSensitive(o, "bw_gbs");
+        for (int p = 0; p < PB_NPATTERNS; ++p)
+            d->bw_gbs[p] = json_num(cJSON_GetArrayItem(bw, p));
+        d->fp32_gflops = json_num(cJSON_GetObjectItemCaseSensitive(o, "fp32_gflops"));
+        d->fp64_gflops = json_num(cJSON_GetObjectItemCaseSensitive(o, "fp64_gflops"));
+    }
+    return PB_OK;
 }
 
 /* Keep the larger of best and the row's rate, naming where it came from. */

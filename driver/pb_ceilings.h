@@ -8,6 +8,7 @@
 #define PB_CEILINGS_H
 
 #include "pb_bench.h"
+#include "pb_derive.h"
 #include "pb_result.h"
 
 #include <stddef.h>
@@ -37,9 +38,16 @@ int pb_ceilings_write(const char *path, const pb_ceilings *c, char *err, size_t 
 int pb_ceilings_read(const char *path, pb_ceilings *c, char *err, size_t cap);
 /* The bandwidth ceiling of an access pattern (NaN when not measured). */
 double pb_ceilings_bw(const pb_ceilings *c, pb_pattern p);
-/* Fill pct_measured_bw / pct_measured_flops of the GPU rows from the rates they show;
- * the bandwidth ceiling is the one of each row's benchmark pattern (none: left empty). */
-void pb_ceilings_apply(pb_rowset *rows, const pb_ceilings *c);
+/* The ceilings as pb_rows_derive relates rows to them (pct_measured_bw against the
+ * ceiling of each row's benchmark pattern, pct_measured_flops), for the rows of GPU
+ * gpu_uuid ("": every row). */
+void pb_ceilings_for_derive(const pb_ceilings *c, const char *gpu_uuid, pb_derive_ceilings *d);
+/* Ceilings for pb_rows_derive as JSON (a cJSON array; void * so that callers need not
+ * include cJSON), and back: each one of the array appended to *out (which grows; n of
+ * them), but those for every row (no GPU UUID), which only the run of their own GPU may
+ * apply. An MPI rank sends its GPU's to rank 0 so. PB_OK, or PB_ERR out of memory. */
+void *pb_ceilings_to_json(const pb_derive_ceilings *c, size_t n);
+int pb_ceilings_from_json(const void *json, pb_derive_ceilings **out, size_t *n);
 /* The ceilings of a set of rows measured by `portbench ceilings`. */
 void pb_ceilings_from_rows(const pb_rowset *rows, pb_ceilings *c);
 

@@ -14,6 +14,7 @@
 #include "pb_backends.h"
 #include "pb_bench.h"
 #include "pb_cli.h"
+#include "pb_derive.h"
 #include "pb_gpu.h"
 #include "pb_result.h"
 #include "pb_run.h"
@@ -412,7 +413,8 @@ int pb_cmd_tune(int argc, char **argv)
                 snprintf(res[k][t].why, sizeof res[k][t].why, "the run failed");
             continue;
         }
-        pb_rows_apply_clock(&rows, "");
+        const pb_derive_in din = {PB_PLAN_CLOCK_AUTO, NULL, 0, 0};
+        pb_rows_derive(&rows, &din);
         for (int t = 0; t < MAX_TC; ++t) {
             result *r = &res[k][t];
             r->ok = 1;

@@ -7,6 +7,7 @@
 #include "pb_bench.h"
 #include "pb_ceilings.h"
 #include "pb_cli.h"
+#include "pb_derive.h"
 #include "pb_mpi.h"
 #include "pb_output.h"
 #include "pb_result.h"
@@ -378,31 +379,29 @@ static int load_ceilings(const pb_options *o, const pb_gpu_device *gpu, pb_ceili
     return 1;
 }
 
-/* Each GPU's ceilings to its own rows (matched by UUID when there are several). */
-static void apply_ceilings(pb_rowset *rows, const pb_run_env *env, const pb_ceilings *c, const int *have)
+/* The ceilings of the run's GPUs as pb_rows_derive takes them (n of them, appended to
+ * *out, which grows): one GPU's for every row, or each GPU's for its own rows (by UUID)
+ * when there are several, or under MPI, where rank 0 relates every rank's rows. A rank
+ * without a GPU has no GPU rows to relate. PB_OK, or PB_ERR out of memory. */
+static int derive_ceilings(const pb_run_env *env, const pb_ceilings *c, const int *have, int by_uuid,
+                           pb_derive_ceilings **out, size_t *n)
 {
-    if (env->ngpus <= 1) {
-        if (have[0])
-            pb_ceilings_apply(rows, &c[0]);
-        return;
-    }
-    for (int g = 0; g < env->ngpus; ++g) {
-        if (!have[g])
+    by_uuid |= env->ngpus > 1;
+    for (int g = 0; g < (env->ngpus ? env->ngpus : 1); ++g) {
+        if (!have[g] || (by_uuid && !env->ngpus))
             continue;
-        pb_rowset sub = {0};
-        for (size_t i = 0; i < rows->n; ++i)
-            if (strcmp(rows->rows[i].gpu_uuid, env->gpus[g].uuid) == 0)
-                pb_rowset_push(&sub, &rows->rows[i]);
-        pb_ceilings_apply(&sub, &c[g]);
-        for (size_t i = 0, k = 0; i < rows->n && k < sub.n; ++i)
-            if (strcmp(rows->rows[i].gpu_uuid, env->gpus[g].uuid) == 0) { /* swapped: each set frees its own samples */
-                pb_row was = rows->rows[i];
-                rows->rows[i] = sub.rows[k];
-                sub.rows[k++] = was;
-            }
-        pb_rowset_free(&sub);
+        pb_derive_ceilings *t = realloc(*out, (*n + 1) * sizeof *t);
+        if (!t)
+            return PB_ERR;
+        *out = t;
+        pb_ceilings_for_derive(&c[g], by_uuid ? env->gpus[g].uuid : "", &t[(*n)++]);
     }
+    return PB_OK;
 }
+
+/* Under MPI, a rank's ceilings travel to rank 0 in its metadata under this key, which
+ * rank 0 takes out again (meta.json stays as it was). */
+#define MPI_CEILINGS_KEY "pb_derive_ceilings"
 
 /* Under MPI: each rank takes the GPU of its node-local rank; only rank 0 writes. */
 static int mpi_setup(pb_options *o, const pb_mpi *mpi)
@@ -425,15 +424,18 @@ static int mpi_setup(pb_options *o, const pb_mpi *mpi)
     return PB_OK;
 }
 
-/* Under MPI: rank 0 gets every rank's rows and metadata. PB_ERR: the gather timed out;
- * rank 0 still keeps its own rows. */
-static int mpi_merge(pb_mpi *mpi, pb_rowset *rows, cJSON *meta)
+/* Under MPI: rank 0 gets every rank's rows and metadata, and in *ceil (n) every rank's
+ * ceilings (*ceil: this rank's on the way in). PB_ERR: the gather timed out; rank 0
+ * still keeps its own rows and ceilings. */
+static int mpi_merge(pb_mpi *mpi, pb_rowset *rows, cJSON *meta, pb_derive_ceilings **ceil, size_t *n)
 {
     pb_rowset all = {0};
     void **metas = NULL;
     for (size_t i = 0; i < rows->n; ++i)
         rows->rows[i].rank = mpi->rank;
+    cJSON_AddItemToObject(meta, MPI_CEILINGS_KEY, pb_ceilings_to_json(*ceil, *n));
     int rc = pb_mpi_gather(mpi, rows, meta, &all, &metas);
+    cJSON_DeleteItemFromObjectCaseSensitive(meta, MPI_CEILINGS_KEY);
     if (rc != PB_OK || mpi->rank != 0) {
         pb_rowset_free(&all);
         if (rc != PB_OK && mpi->rank == 0) {
@@ -444,6 +446,13 @@ static int mpi_merge(pb_mpi *mpi, pb_rowset *rows, cJSON *meta)
     }
     pb_rowset_free(rows);
     *rows = all;
+    *n = 0; /* every rank's, its own among them */
+    for (int r = 0; r < mpi->size; ++r) {
+        cJSON *c = metas && metas[r] ? cJSON_DetachItemFromObjectCaseSensitive(metas[r], MPI_CEILINGS_KEY) : NULL;
+        if (pb_ceilings_from_json(c, ceil, n) != PB_OK)
+            pb_errorf("out of memory for rank %d's ceilings: its pct_measured_* stay empty", r);
+        cJSON_Delete(c);
+    }
     cJSON *m = cJSON_AddObjectToObject(meta, "mpi");
     cJSON_AddNumberToObject(m, "size", mpi->size);
     cJSON_AddNumberToObject(m, "timeout_s", mpi->timeout_s);
@@ -522,26 +531,30 @@ static int cmd_bench(const pb_bench *b, int argc, char **argv, int full_argc, ch
     pb_signals_install();
     pb_rowset rows = {0};
     pb_run_all(&o, &env, &rows, &log);
-    pb_rows_apply_clock(&rows, o.clock);
-    apply_ceilings(&rows, &env, ceil, have_ceilings);
+    pb_derive_ceilings *dc = NULL; /* each GPU's ceilings, for pb_rows_derive */
+    size_t ndc = 0;
+    if (derive_ceilings(&env, ceil, have_ceilings, mpi.on, &dc, &ndc) != PB_OK)
+        pb_errorf("out of memory for the ceilings: pct_measured_* stay empty");
     cJSON *meta = pb_run_meta(full_argc, full_argv, &env, &log);
     pb_run_end(&log);
-    int gather_failed = mpi.on && mpi_merge(&mpi, &rows, meta) != PB_OK;
+    int gather_failed = mpi.on && mpi_merge(&mpi, &rows, meta, &dc, &ndc) != PB_OK;
     if (mpi.on && mpi.rank != 0 && !gather_failed) { /* rank 0 reports for everyone */
         int mine = log.failed ? 1 : 0;
         for (size_t i = 0; i < rows.n; ++i)
             mine |= rows.rows[i].verified == PB_VERIFIED_FAIL;
         cJSON_Delete(meta);
         pb_rowset_free(&rows);
+        free(dc);
         pb_mpi_finalize();
         return log.interrupted ? 128 + log.interrupted : mine;
     }
     if (gather_failed && mpi.rank != 0)
         pb_mpi_abort(1);
 
-    if (mpi.on)
-        pb_rows_apply_clock(&rows, o.clock); /* one clock for all ranks' rows */
-    pb_rows_speedup(&rows);
+    /* every derived number, once over the rows of every GPU and rank (one clock for all) */
+    const pb_derive_in din = {pb_plan_clock_of(o.clock), dc, ndc, 0};
+    pb_rows_derive(&rows, &din);
+    free(dc);
     /* with the CSV or JSON on standard output, the table goes to standard error */
     FILE *tf = strcmp(o.csv, "-") == 0 || strcmp(o.json, "-") == 0 ? stderr : stdout;
     const int width = o.wide ? 0 : PB_TEXT_WIDTH;
@@ -704,7 +717,8 @@ static int cmd_ceilings(int argc, char **argv, int full_argc, char **full_argv)
         ceiling_run(&o, "copy", "all", "cudart", sizes, "double", &rows, &log);
     if (!log.interrupted)
         ceiling_run(&o, "fma", "all", "cuda,omp@clang-19", "2^22,2^24,2^26", "float,double", &rows, &log);
-    pb_rows_apply_clock(&rows, o.clock);
+    const pb_derive_in din = {pb_plan_clock_of(o.clock), NULL, 0, 1}; /* no speedup_vs_lib here, as before */
+    pb_rows_derive(&rows, &din);
     pb_table_print(stdout, &rows);
 
     pb_ceilings c;

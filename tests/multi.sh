@@ -87,6 +87,9 @@ mpi_gather)    # mpiexec -n 3: rank 0 gathers every rank's rows into one file
   [ "$(jq '[.mpi.ranks[] | .schema_version == 1 and (.argv | length) > 0 and (.workers | length) > 0] | all' out.csv.meta.json)" = true ] ||
     fail "a rank's metadata is missing: $(jq -c '.mpi.ranks' out.csv.meta.json | cut -c1-300)"
   [ "$(jq '.mpi.gather_s | type' out.csv.meta.json)" = '"number"' ] || fail "no gather time"
+  # the ranks' ceilings reach rank 0 in their metadata, and leave it there (pb_rows_derive)
+  [ "$(jq '[.. | objects | has("pb_derive_ceilings")] | any' out.csv.meta.json)" = false ] ||
+    fail "meta.json kept the ranks' ceilings"
   grep -q "slowest rank" table.txt || fail "no spread across ranks: $(head -5 table.txt)" ;;
 mpi_env) # the MPI defaults (eager UCX sends: both ranks stayed in MPI_Finalize on two H200s
   # after a rendezvous send), set unless the user set them; PB_MPI_TRACE shows each step

@@ -5,6 +5,7 @@
 #include "pb_ceilings.h"
 #include "pb_check.h"
 #include "pb_cli.h"
+#include "pb_derive.h"
 #include "pb_energy.h"
 #include "pb_gpu.h"
 #include "pb_plan.h"
@@ -792,14 +793,16 @@ static void test_speedup(void)
         strcpy(r.dtype, "double");
         strcpy(r.variant, variants[i]);
         r.verified = PB_VERIFIED_PASS;
-        r.clock = PB_CLOCK_HOST;
         r.size = 100;
         r.time_median_s = times[i];
         pb_rowset_push(&s, &r);
     }
     r.size = 200; /* another size: no library row, no ratio */
     pb_rowset_push(&s, &r);
-    pb_rows_speedup(&s);
+    const pb_derive_in in = {PB_PLAN_CLOCK_AUTO, NULL, 0, 0}, none = {PB_PLAN_CLOCK_AUTO, NULL, 0, 1};
+    pb_rows_derive(&s, &none); /* portbench ceilings: none */
+    CHECK(isnan(s.rows[0].speedup_vs_lib) && isnan(s.rows[1].speedup_vs_lib) && s.rows[0].clock == PB_CLOCK_HOST);
+    pb_rows_derive(&s, &in);
     CHECK(s.rows[0].speedup_vs_lib == 1 && s.rows[1].speedup_vs_lib == 0.25 && s.rows[2].speedup_vs_lib == 0.5);
     CHECK(isnan(s.rows[3].speedup_vs_lib));
     pb_rowset_free(&s);
@@ -818,14 +821,15 @@ static void test_speedup(void)
         strcpy(r.backend, gb[i]);
         r.offload = goff[i];
         r.verified = PB_VERIFIED_PASS;
-        r.clock = PB_CLOCK_HOST;
         r.size = 4096;
         r.time_median_s = gt[i];
+        r.device_time_median_s = gt[i] / 2; /* the GPU rows' clock: the device's */
         pb_rowset_push(&g, &r);
     }
-    pb_rows_speedup(&g);
+    pb_rows_derive(&g, &in);
     CHECK(g.rows[0].speedup_vs_lib == 1 && g.rows[1].speedup_vs_lib == 1);
     CHECK(g.rows[2].speedup_vs_lib == 0.5 && g.rows[3].speedup_vs_lib == 0.25);
+    CHECK(g.rows[0].clock == PB_CLOCK_DEVICE && g.rows[1].clock == PB_CLOCK_HOST); /* each on its clock */
     pb_rowset_free(&g);
 }
 
@@ -859,32 +863,135 @@ static void test_trace_intervals(void)
     CHECK(pb_trace_assign(NULL, 0, b2, e2, 1, d) == 0 && d[0].activities == 0);
 }
 
-static void test_apply_clock(void)
+/* A row of measured facts for pb_derive's tests. */
+static pb_row derive_row(const char *bench, const char *dtype, pb_offload where, pb_verified v, double host_s,
+                         double device_s)
 {
-    pb_rowset s = {0};
     pb_row r;
     pb_row_init(&r);
-    r.verified = PB_VERIFIED_PASS;
-    r.offload = PB_OFFLOAD_DEVICE;
-    r.clock = PB_CLOCK_HOST;
-    r.time_median_s = 2e-3;
-    r.device_time_median_s = 1e-3;
-    r.gbs = 100;
-    r.pct_peak_bw = 10;
+    strcpy(r.benchmark, bench);
+    strcpy(r.variant, "v1");
+    strcpy(r.dtype, dtype);
+    r.size = 1000;
+    r.offload = where;
+    r.verified = v;
+    r.time_median_s = host_s;
+    r.device_time_median_s = device_s;
+    r.bytes = 2e9;
+    r.flops = 1e9;
+    if (where == PB_OFFLOAD_DEVICE)
+        strcpy(r.gpu_profile, "h200");
+    return r;
+}
+
+static void test_derive(void)
+{
+    const pb_gpu_profile *h200 = pb_gpu_profile_by_id("h200");
+    CHECK(h200 != NULL);
+    pb_rowset s = {0};
+    pb_row r = derive_row("dmvm", "double", PB_OFFLOAD_DEVICE, PB_VERIFIED_PASS, 2e-3, 1e-3);
+    r.gbs = r.gflops = r.pct_peak_bw = 12345; /* a worker's host-clock numbers: replaced, not rescaled */
     pb_rowset_push(&s, &r);
-    r.offload = PB_OFFLOAD_CPU; /* CPU rows keep the host clock */
-    r.device_time_median_s = NAN;
+    r = derive_row("dmvm", "double", PB_OFFLOAD_CPU, PB_VERIFIED_PASS, 4e-3, NAN);
+    r.gpu_profile[0] = '\0';
     pb_rowset_push(&s, &r);
-    pb_rows_apply_clock(&s, "");
-    CHECK(s.rows[0].clock == PB_CLOCK_DEVICE && s.rows[0].gbs == 200 && s.rows[0].pct_peak_bw == 20);
-    CHECK(s.rows[1].clock == PB_CLOCK_HOST && s.rows[1].gbs == 100);
-    pb_rows_apply_clock(&s, "host");
-    CHECK(s.rows[0].clock == PB_CLOCK_HOST && s.rows[0].gbs == 100);
-    /* one GPU row without a device time: the default falls back to host for all */
-    r.offload = PB_OFFLOAD_DEVICE;
+    r = derive_row("dmvm", "double", PB_OFFLOAD_DEVICE, PB_VERIFIED_SKIP, NAN, NAN);
     pb_rowset_push(&s, &r);
-    pb_rows_apply_clock(&s, "");
-    CHECK(s.rows[0].clock == PB_CLOCK_HOST);
+    pb_derive_in in = {PB_PLAN_CLOCK_AUTO, NULL, 0, 0};
+    /* auto: every GPU row that ran has a device time, so the device clock; CPU rows keep the host's */
+    CHECK(pb_rows_device_clock(&s, PB_PLAN_CLOCK_AUTO) == 1);
+    pb_rows_derive(&s, &in);
+    const pb_row *g = &s.rows[0], *cpu = &s.rows[1], *skip = &s.rows[2];
+    CHECK(g->clock == PB_CLOCK_DEVICE && g->gbs == 2e9 / 1e-3 * 1e-9 && g->gflops == 1e9 / 1e-3 * 1e-9);
+    CHECK(g->pct_peak_bw == 100 * g->gbs / h200->bw_gbs && g->pct_peak_flops == 100 * g->gflops / h200->fp64_gflops);
+    CHECK(g->launch_overhead_s == 2e-3 - 1e-3 && isnan(g->elems_per_s) && isnan(g->gb_per_j));
+    CHECK(cpu->clock == PB_CLOCK_HOST && cpu->gbs == 2e9 / 4e-3 * 1e-9 && isnan(cpu->pct_peak_bw) &&
+          isnan(cpu->launch_overhead_s));
+    /* a SKIP row: the host clock, nothing else */
+    CHECK(skip->clock == PB_CLOCK_HOST && isnan(skip->gbs) && isnan(skip->pct_peak_bw) && isnan(skip->speedup_vs_lib));
+    /* host, device: asked for; the rates from that clock's time directly */
+    in.clock = PB_PLAN_CLOCK_HOST;
+    pb_rows_derive(&s, &in);
+    CHECK(g->clock == PB_CLOCK_HOST && g->gbs == 2e9 / 2e-3 * 1e-9 && g->pct_peak_bw == 100 * g->gbs / h200->bw_gbs);
+    CHECK(g->launch_overhead_s == 2e-3 - 1e-3); /* on either clock */
+    in.clock = PB_PLAN_CLOCK_DEVICE;
+    pb_rows_derive(&s, &in);
+    CHECK(g->clock == PB_CLOCK_DEVICE && g->gbs == 2e9 / 1e-3 * 1e-9 && cpu->clock == PB_CLOCK_HOST);
+    /* one GPU row that ran without a device time: auto is the host clock for all, as before */
+    r = derive_row("dmvm", "double", PB_OFFLOAD_DEVICE, PB_VERIFIED_FAIL, 3e-3, NAN);
+    pb_rowset_push(&s, &r);
+    g = &s.rows[0];
+    in.clock = PB_PLAN_CLOCK_AUTO;
+    CHECK(pb_rows_device_clock(&s, PB_PLAN_CLOCK_AUTO) == 0);
+    pb_rows_derive(&s, &in);
+    CHECK(g->clock == PB_CLOCK_HOST && s.rows[3].clock == PB_CLOCK_HOST && g->gbs == 2e9 / 2e-3 * 1e-9);
+    CHECK(s.rows[3].gbs == 2e9 / 3e-3 * 1e-9); /* a FAIL row that was measured has its rates */
+    /* --clock device: a GPU row without a device time stays on the host clock */
+    in.clock = PB_PLAN_CLOCK_DEVICE;
+    pb_rows_derive(&s, &in);
+    CHECK(g->clock == PB_CLOCK_DEVICE && s.rows[3].clock == PB_CLOCK_HOST);
+    pb_rowset_free(&s);
+
+    /* pct_peak: only with a profile (none, or one this build does not know: empty); an
+     * integer row has no FLOP peak; a float row the FP32 one */
+    pb_row p[4] = {derive_row("dmvm", "double", PB_OFFLOAD_DEVICE, PB_VERIFIED_PASS, 1e-3, NAN),
+                   derive_row("histogram", "int", PB_OFFLOAD_DEVICE, PB_VERIFIED_PASS, 1e-3, NAN),
+                   derive_row("dmvm", "float", PB_OFFLOAD_DEVICE, PB_VERIFIED_PASS, 1e-3, NAN),
+                   derive_row("dmvm", "float", PB_OFFLOAD_HOST_FALLBACK, PB_VERIFIED_PASS, 1e-3, NAN)};
+    p[0].gpu_profile[0] = '\0';
+    p[1].elems = 5000;
+    strcpy(p[3].gpu_profile, "no-such-gpu");
+    for (int i = 0; i < 4; ++i)
+        pb_row_derive(&p[i], 0, NULL);
+    CHECK(isnan(p[0].pct_peak_bw) && isnan(p[0].pct_peak_flops) && p[0].gbs == 2e9 / 1e-3 * 1e-9);
+    CHECK(p[1].pct_peak_bw == 100 * p[1].gbs / h200->bw_gbs && isnan(p[1].pct_peak_flops));
+    CHECK(p[1].elems_per_s == 5000 / 1e-3); /* elements counted: from the row's count */
+    CHECK(p[2].pct_peak_flops == 100 * p[2].gflops / h200->fp32_gflops);
+    CHECK(isnan(p[3].pct_peak_bw) && p[3].clock == PB_CLOCK_HOST); /* host fallback: not on the GPU */
+
+    /* the energy rates: per joule of a repetition, on no clock */
+    pb_row e = derive_row("stream", "double", PB_OFFLOAD_DEVICE, PB_VERIFIED_PASS, 1e-3, 5e-4);
+    e.energy_j_per_rep = 0.5;
+    pb_row_derive(&e, 1, NULL);
+    CHECK(e.gb_per_j == 2e9 / 0.5 * 1e-9 && e.gflop_per_j == 1e9 / 0.5 * 1e-9 && e.clock == PB_CLOCK_DEVICE);
+
+    /* pct_measured: each GPU's ceilings to its own rows (by UUID), the bandwidth of the
+     * benchmark's access pattern; "" is for every row; CPU rows are related to none */
+    pb_derive_ceilings ceil[2];
+    memset(ceil, 0, sizeof ceil);
+    strcpy(ceil[0].gpu_uuid, "GPU-a");
+    strcpy(ceil[1].gpu_uuid, "GPU-b");
+    for (int k = 0; k < 2; ++k) {
+        ceil[k].bw_gbs[PB_PATTERN_READ_WRITE] = 1000 * (k + 1);
+        ceil[k].bw_gbs[PB_PATTERN_READ] = 4000 * (k + 1);
+        ceil[k].bw_gbs[PB_PATTERN_WRITE] = NAN; /* not measured: no percentage */
+        ceil[k].fp32_gflops = 500 * (k + 1);
+        ceil[k].fp64_gflops = 250 * (k + 1);
+    }
+    const char *mb[] = {"dmvm", "stream", "fill", "dmvm", "dmvm"},
+               *mu[] = {"GPU-a", "GPU-a", "GPU-a", "GPU-b", "GPU-b"};
+    for (int i = 0; i < 5; ++i) {
+        r = derive_row(mb[i], "double", i == 4 ? PB_OFFLOAD_CPU : PB_OFFLOAD_DEVICE, PB_VERIFIED_PASS, 1, NAN);
+        strcpy(r.gpu_uuid, mu[i]);
+        pb_rowset_push(&s, &r);
+    }
+    in = (pb_derive_in){PB_PLAN_CLOCK_AUTO, ceil, 2, 0};
+    pb_rows_derive(&s, &in);
+    CHECK_NEAR(s.rows[0].pct_measured_bw, 100 * 2.0 / 4000, 1e-12); /* dmvm reads: GPU-a's read ceiling */
+    CHECK_NEAR(s.rows[0].pct_measured_flops, 100 * 1.0 / 250, 1e-12);
+    CHECK_NEAR(s.rows[1].pct_measured_bw, 100 * 2.0 / 1000, 1e-12); /* stream: read + write */
+    CHECK(isnan(s.rows[2].pct_measured_bw) && !isnan(s.rows[2].pct_measured_flops));
+    CHECK_NEAR(s.rows[3].pct_measured_bw, 100 * 2.0 / 8000, 1e-12); /* GPU-b's own */
+    CHECK(isnan(s.rows[4].pct_measured_bw) && isnan(s.rows[4].pct_measured_flops));
+    strcpy(ceil[1].gpu_uuid, ""); /* one GPU's run: its ceilings for every row */
+    in.ceilings = &ceil[1];
+    in.nceilings = 1;
+    pb_rows_derive(&s, &in);
+    CHECK_NEAR(s.rows[0].pct_measured_bw, 100 * 2.0 / 8000, 1e-12);
+    in.ceilings = NULL; /* none: empty again */
+    in.nceilings = 0;
+    pb_rows_derive(&s, &in);
+    CHECK(isnan(s.rows[0].pct_measured_bw) && isnan(s.rows[3].pct_measured_flops));
     pb_rowset_free(&s);
 }
 
@@ -1242,10 +1349,14 @@ static void test_ceilings_patterns(void)
         r.offload = PB_OFFLOAD_DEVICE;
         r.verified = PB_VERIFIED_PASS;
         strcpy(r.dtype, "double");
-        r.gbs = 2200;
+        r.bytes = 2200e9; /* 2200 GB/s */
+        r.time_median_s = 1;
         pb_rowset_push(&s, &r);
     }
-    pb_ceilings_apply(&s, &back);
+    pb_derive_ceilings dc;
+    pb_ceilings_for_derive(&back, "", &dc);
+    const pb_derive_in in = {PB_PLAN_CLOCK_AUTO, &dc, 1, 0};
+    pb_rows_derive(&s, &in);
     CHECK_NEAR(s.rows[0].pct_measured_bw, 50, 1e-9);  /* dmvm: read */
     CHECK_NEAR(s.rows[1].pct_measured_bw, 50, 1e-9);  /* reduce: read */
     CHECK_NEAR(s.rows[2].pct_measured_bw, 55, 1e-9);  /* stream: read + write */
@@ -1260,9 +1371,8 @@ static void test_ceilings_patterns(void)
     fclose(f);
     CHECK(pb_ceilings_read(path, &back, err, sizeof err) == 0);
     CHECK(back.stream_gbs == 4000 && isnan(back.read_gbs) && isnan(back.write_gbs));
-    for (size_t i = 0; i < s.n; ++i)
-        s.rows[i].pct_measured_bw = NAN;
-    pb_ceilings_apply(&s, &back);
+    pb_ceilings_for_derive(&back, "", &dc);
+    pb_rows_derive(&s, &in);
     CHECK(isnan(s.rows[0].pct_measured_bw) && isnan(s.rows[3].pct_measured_bw));
     CHECK_NEAR(s.rows[2].pct_measured_bw, 55, 1e-9);
     /* the measured ceilings: reduce rows give the read ceiling, fill rows the write one */
@@ -1317,14 +1427,37 @@ static void test_ceilings(void)
     r.offload = PB_OFFLOAD_DEVICE;
     r.verified = PB_VERIFIED_PASS;
     strcpy(r.dtype, "double");
-    r.gbs = 2000;
-    r.gflops = 3000;
-    r.flops = 1;
+    r.bytes = 2000e9; /* 2000 GB/s, 3000 GFLOP/s */
+    r.flops = 3000e9;
+    r.time_median_s = 1;
     pb_rowset_push(&s, &r);
     r.offload = PB_OFFLOAD_CPU; /* CPU rows are not related to GPU ceilings */
     pb_rowset_push(&s, &r);
-    pb_ceilings_apply(&s, &back);
-    CHECK(s.rows[0].pct_measured_bw == 50 && s.rows[0].pct_measured_flops == 10);
+    pb_derive_ceilings dc;
+    pb_ceilings_for_derive(&back, "GPU-1234", &dc);
+    CHECK(strcmp(dc.gpu_uuid, "GPU-1234") == 0 && dc.bw_gbs[PB_PATTERN_READ_WRITE] == 4000 &&
+          isnan(dc.bw_gbs[PB_PATTERN_READ]) && dc.fp64_gflops == 30000);
+    strcpy(dc.gpu_uuid, "");
+    const pb_derive_in in = {PB_PLAN_CLOCK_AUTO, &dc, 1, 0};
+    pb_rows_derive(&s, &in);
+    CHECK_NEAR(s.rows[0].pct_measured_bw, 50, 1e-12);
+    CHECK_NEAR(s.rows[0].pct_measured_flops, 10, 1e-12);
+    /* an MPI rank's ceilings reach rank 0 as JSON text: the same numbers, NaN as null; one
+     * for every row (no UUID) is no other rank's to apply */
+    pb_derive_ceilings two[2] = {dc, dc}, *got = NULL;
+    strcpy(two[0].gpu_uuid, "GPU-r1");
+    cJSON *json = pb_ceilings_to_json(two, 2);
+    char *text = cJSON_PrintUnformatted(json);
+    cJSON_Delete(json);
+    json = cJSON_Parse(text);
+    size_t ngot = 0;
+    CHECK(pb_ceilings_from_json(json, &got, &ngot) == PB_OK && ngot == 1 && strcmp(got[0].gpu_uuid, "GPU-r1") == 0);
+    CHECK(got && got[0].bw_gbs[PB_PATTERN_READ_WRITE] == 4000 && isnan(got[0].bw_gbs[PB_PATTERN_READ]) &&
+          got[0].fp32_gflops == 60000 && got[0].fp64_gflops == 30000 && strstr(text, "null"));
+    CHECK(pb_ceilings_from_json(NULL, &got, &ngot) == PB_OK && ngot == 1);
+    cJSON_Delete(json);
+    free(text);
+    free(got);
     CHECK(isnan(s.rows[1].pct_measured_bw));
     /* the ceilings of measured rows: the best verified result of each kind */
     pb_rowset m = {0};
@@ -1796,7 +1929,7 @@ int main(void)
     test_methods();
     test_steps_view();
     test_trace_intervals();
-    test_apply_clock();
+    test_derive();
     test_sizes();
     test_variants_backends();
     test_registry();

@@ -10,6 +10,7 @@
 #include "pb_check.h"
 #include "pb_cli.h"
 #include "pb_common.h"
+#include "pb_derive.h"
 #include "pb_energy.h"
 #include "pb_facts.h"
 #include "pb_occupancy.h"
@@ -609,6 +610,8 @@ static void test_row(void)
     pb_facts_energy(&r, &e);
     CHECK(r.energy_j_per_rep == 2879 && r.power_w == 676 && r.energy_window_s == 4.26 && r.energy_reps == 1 &&
           r.energy_updates == 42 && r.temp_c_start == 35 && r.temp_c_end == 61 && r.sm_clock_mhz_end == 1980);
+    CHECK(isnan(r.gflop_per_j)); /* derived from the measured energy, with every derived column: */
+    pb_row_derive(&r, 0, NULL);
     CHECK_NEAR(r.gflop_per_j, 2.0 * 8192 * 8192 * 8192 / 2879 * 1e-9, 1e-9); /* 0.38 GFLOP/J a repetition */
     CHECK_NEAR(r.gb_per_j, 3.0 * 4 * 8192 * 8192 / 2879 * 1e-9, 1e-12);
     CHECK(!r.note[0]);

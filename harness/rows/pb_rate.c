@@ -32,7 +32,7 @@ const char *pb_row_unit(const pb_row *r)
 
 double pb_row_rate(const pb_row *r)
 {
-    if (pb_row_elems_headline(r)) /* no element count in the row to derive it from */
+    if (pb_row_elems_headline(r)) /* a row read from CSV carries no element count to derive it from */
         return isfinite(r->elems_per_s) ? 1e-6 * r->elems_per_s : NAN;
     double v = pb_row_flops_headline(r) ? r->gflops : r->gbs;
     if (isfinite(v))

@@ -13,64 +13,6 @@
 
 static int ran_on_gpu(const pb_row *r) { return r->offload == PB_OFFLOAD_DEVICE && r->verified != PB_VERIFIED_SKIP; }
 
-void pb_rows_apply_clock(pb_rowset *s, const char *requested)
-{
-    int use_device = strcmp(requested, "device") == 0;
-    if (!requested[0]) {
-        use_device = 1;
-        for (size_t i = 0; i < s->n; ++i)
-            if (ran_on_gpu(&s->rows[i]) && isnan(s->rows[i].device_time_median_s))
-                use_device = 0;
-    }
-    for (size_t i = 0; i < s->n; ++i) {
-        pb_row *r = &s->rows[i];
-        double old_t = pb_row_time(r);
-        int device = use_device && ran_on_gpu(r) && !isnan(r->device_time_median_s) && r->device_time_median_s > 0;
-        r->clock = device ? PB_CLOCK_DEVICE : PB_CLOCK_HOST;
-        double scale = old_t / pb_row_time(r); /* rates scale with 1/time */
-        if (isnan(scale) || scale == 1)
-            continue;
-        r->gbs *= scale;
-        r->gflops *= scale;
-        r->elems_per_s *= scale;
-        r->pct_peak_bw *= scale;
-        r->pct_peak_flops *= scale;
-        r->pct_measured_bw *= scale;
-        r->pct_measured_flops *= scale;
-    }
-}
-
-static int same_case(const pb_row *a, const pb_row *b)
-{
-    return strcmp(a->benchmark, b->benchmark) == 0 && strcmp(a->dtype, b->dtype) == 0 && a->size == b->size &&
-           strcmp(a->params, b->params) == 0;
-}
-
-/* A case may have a GPU library row (cuBLAS) and a CPU one (OpenBLAS): each row is held
- * to the library that ran where it ran (offload "cpu" or not), and to any library row of
- * the case when there is none of its kind. */
-void pb_rows_speedup(pb_rowset *s)
-{
-    for (size_t j = 0; j < s->n; ++j) {
-        pb_row *r = &s->rows[j];
-        if (r->verified == PB_VERIFIED_SKIP || !(pb_row_time(r) > 0))
-            continue;
-        const pb_row *lib = NULL;
-        for (size_t i = 0; i < s->n; ++i) {
-            const pb_row *l = &s->rows[i];
-            if (strcmp(l->variant, "lib") != 0 || l->verified != PB_VERIFIED_PASS || !same_case(l, r))
-                continue;
-            const int same_kind = (l->offload == PB_OFFLOAD_CPU) == (r->offload == PB_OFFLOAD_CPU);
-            if (!lib || same_kind)
-                lib = l;
-            if (same_kind)
-                break;
-        }
-        if (lib)
-            r->speedup_vs_lib = pb_row_time(lib) / pb_row_time(r);
-    }
-}
-
 typedef struct column {
     char backend[16], toolchain[32], variant[32];
     double instance; /* GPU index or MPI rank when the rows come from several, else NaN */

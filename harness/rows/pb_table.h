@@ -13,14 +13,8 @@
 extern "C" {
 #endif
 
-/* Choose the clock the rates use and recompute gbs, gflops and the percentages from
- * it. requested: "host", "device", or "" (device when every GPU row that ran has a
- * device time, else host). CPU rows always use the host clock. */
-void pb_rows_apply_clock(pb_rowset *s, const char *requested);
-
-/* Fill speedup_vs_lib: library row time / row time, same benchmark, dtype, size and
- * params, when the library row passed. */
-void pb_rows_speedup(pb_rowset *s);
+/* The tables show the rows as they are: their clock, rates and speedups are derived before
+ * (pb_rows_derive, pb_derive.h). */
 
 /* The side-by-side tables; rows of several GPUs (or MPI ranks) get a column group each.
  * Rates are the benchmark's headline unit (pb_row_rate). The text fits max_width columns

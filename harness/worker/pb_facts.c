@@ -57,7 +57,5 @@ void pb_facts_energy(pb_row *r, const pb_energy *e)
     r->power_w = e->power_w;
     r->energy_window_s = e->window_s;
     r->energy_reps = (double)e->reps;
-    r->energy_updates = e->updates;
-    r->gb_per_j = r->bytes / e->j_per_rep * 1e-9;
-    r->gflop_per_j = r->flops / e->j_per_rep * 1e-9;
+    r->energy_updates = e->updates; /* gb_per_j, gflop_per_j: pb_derive */
 }

@@ -16,8 +16,9 @@ extern "C" {
  * capability cc (x 10; 0: unknown, no occupancy). Nothing when f found no launch. */
 void pb_facts_launch(pb_row *r, const pb_launch_facts *f, int cc);
 
-/* The energy columns; gb_per_j and gflop_per_j from the row's bytes and flops. A
- * measurement that gave no energy leaves them empty and says why in the note. */
+/* The measured energy columns (gb_per_j and gflop_per_j are derived from them:
+ * pb_derive.h). A measurement that gave no energy leaves them empty and says why in the
+ * note. */
 void pb_facts_energy(pb_row *r, const pb_energy *e);
 
 #ifdef __cplusplus

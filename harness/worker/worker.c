@@ -19,6 +19,7 @@
 #define _GNU_SOURCE
 #include "pb_backends.h"
 #include "pb_bench.h"
+#include "pb_derive.h"
 #include "pb_energy.h"
 #include "pb_facts.h"
 #include "pb_gpu.h"
@@ -123,7 +124,6 @@ static void row_start(const worker *w, const backend_state *bs, pb_row *r)
     /* the GPU this worker found, where it found one (a plan written by hand may not name it);
      * without one the driver gives its CPU rows the run's */
     pb_strlcpy(r->gpu_uuid, w->gpu_uuid, sizeof r->gpu_uuid);
-    r->clock = PB_CLOCK_HOST;
     if (bs->status == PB_OK) {
         int gpu_row = !bs->dev.on_host;
         pb_strlcpy(r->device, gpu_row ? bs->dev.name : "host", sizeof r->device);
@@ -158,6 +158,9 @@ static void emit_row(worker *w, pb_row *r, int progress)
 {
     if (r->verified == PB_VERIFIED_FAIL)
         ++w->failures;
+    /* its rates on the host clock, for this stream and the progress line, by the function the
+     * driver derives every row of the run with (it derives them again, on the run's clock) */
+    pb_row_derive(r, 0, NULL);
     pb_stream_write_row(w->emit, w->item->id, r); /* one line, with its samples */
     check_written(w->emit, w->emit_name, 0);
     test_hooks(++w->rows);
@@ -446,7 +449,6 @@ static void record_times(pb_row *r, const timing *t, int reps)
         r->device_time_median_s = ds.median;
         r->device_time_min_s = ds.min;
         r->device_time_stddev_s = ds.stddev;
-        r->launch_overhead_s = hs.median - ds.median;
         r->device_clock = t->device_clock;
         if (ds.n < (size_t)reps)
             snprintf(r->note, sizeof r->note, "device time seen in %zu of %d repetitions", ds.n, reps);
@@ -686,17 +688,7 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         record_times(&r, &t, reps);
         pb_strlcpy(r.stop_reason, stop, sizeof r.stop_reason);
         r.noise_pct = 100 * pb_median_noise(noise_times(o, &t, gpu_row), (size_t)reps);
-        pb_facts_launch(&r, &t.facts, w->cc);
-        r.gbs = r.bytes / r.time_median_s * 1e-9;
-        r.gflops = r.flops / r.time_median_s * 1e-9;
-        if (c->bench->elems)
-            r.elems_per_s = c->bench->elems(c) / r.time_median_s;
-        if (w->profile && gpu_row) {
-            r.pct_peak_bw = 100 * r.gbs / w->profile->bw_gbs;
-            double peak = c->dtype == PB_DOUBLE ? w->profile->fp64_gflops : w->profile->fp32_gflops;
-            if (c->dtype != PB_INT)
-                r.pct_peak_flops = 100 * r.gflops / peak;
-        }
+        pb_facts_launch(&r, &t.facts, w->cc); /* the rates: pb_row_derive, as emit_row writes the row */
         r.max_rel_err = chk.err;
         r.tolerance = chk.tol;
         r.verified = pass ? PB_VERIFIED_PASS : PB_VERIFIED_FAIL;
