@@ -831,6 +831,27 @@ static void test_speedup(void)
     CHECK(g.rows[2].speedup_vs_lib == 0.5 && g.rows[3].speedup_vs_lib == 0.25);
     CHECK(g.rows[0].clock == PB_CLOCK_DEVICE && g.rows[1].clock == PB_CLOCK_HOST); /* each on its clock */
     pb_rowset_free(&g);
+
+    /* --gpu all: each GPU has its own library row; a row is held to its own GPU's, even
+     * when another GPU's comes first */
+    pb_rowset m = {0};
+    const char *mv[] = {"lib", "lib", "v7", "v7"};
+    const double mt[] = {1.0, 3.0, 2.0, 6.0}, mg[] = {0, 1, 0, 1};
+    for (int i = 0; i < 4; ++i) {
+        pb_row_init(&r);
+        strcpy(r.benchmark, "dmvm");
+        strcpy(r.dtype, "double");
+        strcpy(r.variant, mv[i]);
+        r.offload = PB_OFFLOAD_DEVICE;
+        r.verified = PB_VERIFIED_PASS;
+        r.size = 100;
+        r.gpu_index = mg[i];
+        r.time_median_s = mt[i];
+        pb_rowset_push(&m, &r);
+    }
+    pb_rows_derive(&m, &in);
+    CHECK(m.rows[1].speedup_vs_lib == 1 && m.rows[2].speedup_vs_lib == 0.5 && m.rows[3].speedup_vs_lib == 0.5);
+    pb_rowset_free(&m);
 }
 
 static void test_trace_intervals(void)

@@ -57,9 +57,12 @@ static int same_case(const pb_row *a, const pb_row *b)
            strcmp(a->params, b->params) == 0;
 }
 
-/* A case may have a GPU library row (cuBLAS) and a CPU one (OpenBLAS): each row is held
- * to the library that ran where it ran (offload "cpu" or not), and to any library row of
- * the case when there is none of its kind. */
+static int same_number(double a, double b) { return a == b || (isnan(a) && isnan(b)); }
+
+/* A case may have a GPU library row (cuBLAS) and a CPU one (OpenBLAS), and with --gpu all or
+ * MPI one of each per GPU or rank: each row is held to the library that ran where it ran
+ * (offload "cpu" or not) on its own GPU and rank, then to one of its kind elsewhere, then
+ * to any library row of the case. */
 static void speedup(pb_rowset *s)
 {
     for (size_t j = 0; j < s->n; ++j) {
@@ -70,15 +73,18 @@ static void speedup(pb_rowset *s)
         if (!(pb_row_time(r) > 0))
             continue;
         const pb_row *lib = NULL;
-        for (size_t i = 0; i < s->n; ++i) {
+        int lib_score = -1;
+        for (size_t i = 0; i < s->n && lib_score < 3; ++i) {
             const pb_row *l = &s->rows[i];
             if (strcmp(l->variant, "lib") != 0 || l->verified != PB_VERIFIED_PASS || !same_case(l, r))
                 continue;
             const int same_kind = (l->offload == PB_OFFLOAD_CPU) == (r->offload == PB_OFFLOAD_CPU);
-            if (!lib || same_kind)
+            const int same_place = same_number(l->gpu_index, r->gpu_index) && same_number(l->rank, r->rank);
+            const int score = 2 * same_kind + same_place;
+            if (score > lib_score) {
                 lib = l;
-            if (same_kind)
-                break;
+                lib_score = score;
+            }
         }
         if (lib)
             r->speedup_vs_lib = pb_row_time(lib) / pb_row_time(r);

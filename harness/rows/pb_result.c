@@ -75,7 +75,7 @@ static const column columns[] = {
     N(gbs, "bytes of the cost model / median time (clock column), 1e9 bytes per second"),
     N(gflops, "FLOPs of the cost model / median time (clock column), 1e9 per second"),
     N(pct_peak_bw, "gbs as percent of the GPU profile's datasheet memory bandwidth"),
-    N(speedup_vs_lib, "library median time / this row's median time, same benchmark, dtype and size"),
+    N(speedup_vs_lib, "library median time / this row's median time, same benchmark, dtype and size (the library row of the row's own GPU and rank first)"),
     E(verified, verified_enum, "PASS, FAIL or SKIP (see note)"),
     N(max_rel_err, "error measure of the check (see the benchmark's cost model); tolerance column holds the bound"),
     S(timestamp, "UTC time the row was measured, ISO 8601"),
