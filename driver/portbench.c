@@ -36,16 +36,24 @@
 
 static const pb_optdef no_opts[] = {{NULL, 0, NULL, NULL, 0, 0}};
 
+static const pb_optdef list_opts[] = {
+    {"cases", PB_OPT_NONE, NULL,
+     "instead: each benchmark's argument sets, one per line (BENCHMARK SET ARGS...), which the tests and\n"
+     "the GPU scripts run every benchmark with (host, fault, golden, gpu, sanitize, results)",
+     1, 0},
+    {NULL, 0, NULL, NULL, 0, 0}};
 static const pb_cmdspec list_spec = {
-    "list", NULL, "benchmarks, backends and toolchains (built or not), and every variant with what it teaches",
-    {no_opts}, 0, 0, NULL};
+    .name = "list",
+    .summary = "benchmarks, backends and toolchains (built or not), and every variant with what it teaches",
+    .tables = {list_opts}};
 static const pb_cmdspec columns_spec = {"columns", NULL, "the CSV columns, as a markdown table", {no_opts}, 0, 0, NULL};
 
-/* Parse a command that takes no options: PB_OK, or an exit status (0 help, 2 error). */
-static int simple_args(const pb_cmdspec *c, int argc, char **argv, int *exit_status)
+/* Parse a command without positional arguments (fn, ctx: its options' handler, NULL for a
+ * command without options): PB_OK, or an exit status (0 help, 2 error). */
+static int simple_args(const pb_cmdspec *c, int argc, char **argv, pb_opt_fn fn, void *ctx, int *exit_status)
 {
     char err[512];
-    int rc = pb_opt_parse(c, argc, argv, NULL, NULL, NULL, NULL, err, sizeof err);
+    int rc = pb_opt_parse(c, argc, argv, fn, ctx, NULL, NULL, err, sizeof err);
     if (rc == PB_OPT_HELP) {
         pb_opt_help(stdout, c);
         *exit_status = 0;
@@ -79,11 +87,29 @@ static void list_print(pb_tab *t)
     pb_tab_free(t);
 }
 
+static int list_flag(void *ctx, const pb_optdef *d, const char *val, char *err, size_t cap)
+{
+    (void)val, (void)err, (void)cap;
+    *(int *)ctx = d->id;
+    return PB_OK;
+}
+
+/* `list --cases`: the argument sets of pb_bench.cases, for scripts (one set per line) */
+static int list_cases(void)
+{
+    for (size_t i = 0; i < pb_nbenches; ++i)
+        for (const pb_case_set *s = pb_benches[i]->cases; s && s->name; ++s)
+            printf("%s %s %s\n", pb_benches[i]->name, s->name, s->args);
+    return 0;
+}
+
 static int cmd_list(int argc, char **argv)
 {
-    int status;
-    if (simple_args(&list_spec, argc, argv, &status) != PB_OK)
+    int cases = 0, status;
+    if (simple_args(&list_spec, argc, argv, list_flag, &cases, &status) != PB_OK)
         return status;
+    if (cases)
+        return list_cases();
     static const int bench_w[] = {14}, backend_w[] = {20, 12, 22, 10}, variant_w[] = {8, 10, 14, 9, 14};
     pb_tab t;
     printf("benchmarks:\n");
@@ -143,7 +169,7 @@ static int cmd_list(int argc, char **argv)
 static int cmd_columns(int argc, char **argv)
 {
     int status;
-    if (simple_args(&columns_spec, argc, argv, &status) != PB_OK)
+    if (simple_args(&columns_spec, argc, argv, NULL, NULL, &status) != PB_OK)
         return status;
     printf("| column | meaning |\n|---|---|\n");
     for (size_t i = 0; i < pb_csv_ncolumns(); ++i)

@@ -72,6 +72,14 @@ cases=(
   "summary nofile.csv" "summary foreign.csv" "summary --bogus" "summary --md --csv foreign.csv"
 )
 
+# every benchmark `portbench list` lists (a new one with no edit here): an unknown option, a
+# size of 0, an unknown variant and dtype, a stray word
+benches=$("$pb" list | awk '/^benchmarks:/ { f = 1; next } /^$/ { f = 0 } f && /^  [a-z]/ { print $1 }')
+[ -n "$benches" ] || { echo "bad_inputs: portbench list lists no benchmark"; exit 1; }
+for b in $benches; do
+  cases+=("$b --frobnicate" "$b --size 0" "$b --variants nosuch" "$b --dtype half" "$b extra")
+done
+
 clean=0 unclean=0
 for c in "${cases[@]}"; do
   rm -rf out x.csv x.json tmp/* results

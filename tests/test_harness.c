@@ -287,6 +287,39 @@ static void test_options(void)
     }
 }
 
+/* Every benchmark declares the case sets the tests and scripts that run every benchmark need
+ * (pb_bench.cases: tests/CMakeLists.txt, tests/golden, scripts/validate_gpu.sh), each a valid
+ * command line of the benchmark, and a host set's lists give the rows per variant. */
+static void test_case_sets(void)
+{
+    static const char *const need[] = {"host", "fault", "golden", "gpu", "sanitize"};
+    static pb_options o;
+    char err[512];
+    for (size_t i = 0; i < pb_nbenches; ++i) {
+        const pb_bench *b = pb_benches[i];
+        for (size_t k = 0; k < sizeof need / sizeof *need; ++k)
+            if (!pb_bench_case(b, need[k])) {
+                fprintf(stderr, "%s declares no case set '%s'\n", b->name, need[k]);
+                CHECK(0);
+            }
+        for (const pb_case_set *c = b->cases; c && c->name; ++c) {
+            char buf[1024], *argv[64];
+            int argc = 0;
+            pb_strlcpy(buf, c->args, sizeof buf);
+            for (char *t = strtok(buf, " "); t && argc < 64; t = strtok(NULL, " "))
+                argv[argc++] = t;
+            pb_options_defaults(&o, b);
+            err[0] = '\0';
+            if (pb_options_parse(&o, argc, argv, err, sizeof err) != PB_OK) {
+                fprintf(stderr, "%s case set '%s': %s\n", b->name, c->name, err);
+                CHECK(0);
+            }
+        }
+    }
+    CHECK(pb_bench_case(pb_bench_find("transpose"), "gpu:square") != NULL);
+    CHECK(pb_bench_case(pb_bench_find("dmvm"), "nosuch") == NULL);
+}
+
 static void test_stats(void)
 {
     pb_stats s;
@@ -1955,6 +1988,7 @@ int main(void)
     test_variants_backends();
     test_registry();
     test_options();
+    test_case_sets();
     test_stats();
     test_csv();
     test_csv_hostile();

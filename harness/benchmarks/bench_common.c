@@ -25,6 +25,14 @@ const pb_bench *pb_bench_find(const char *name)
     return NULL;
 }
 
+const char *pb_bench_case(const pb_bench *b, const char *set)
+{
+    for (const pb_case_set *s = b->cases; s && s->name; ++s)
+        if (strcmp(s->name, set) == 0)
+            return s->args;
+    return NULL;
+}
+
 double pb_cost_none(const pb_case *c)
 {
     (void)c;

@@ -51,6 +51,13 @@ static void dmvm_check(const pb_case *c, void *const *in, const void *ref, const
 static const char *const dmvm_variants[] = {"v0", "v1", "v2", "v3", "v4", "v5",
                                             "v6", "v7", "v8", "v9", "best", NULL};
 
+static const pb_case_set dmvm_cases[] = {{"host", "--nx 1,2,31,32,33,127,1000,1025,4097 --dtype float,double"},
+                                         {"fault", "--nx 33 --dtype float,double"},
+                                         {"golden", "--variants all --nx 1,2,31,33,1000 --dtype float,double"},
+                                         {"gpu", "--size 1,31,33,1000,16385 --dtype float,double"},
+                                         {"sanitize", "--size 33,100 --dtype float,double"},
+                                         {NULL, NULL}};
+
 const pb_bench pb_bench_dmvm = {
     .name = "dmvm",
     .summary = "dense matrix-vector product dest = mat * src (row-major), V0-V9 and best",
@@ -72,4 +79,5 @@ const pb_bench pb_bench_dmvm = {
     .reference = dmvm_reference,
     .check = dmvm_check,
     .pattern = PB_PATTERN_READ,
+    .cases = dmvm_cases,
 };

@@ -180,6 +180,16 @@ static int gemm_validate(const pb_case *c, char *why, size_t cap)
 
 static const char *const gemm_variants[] = {"k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8", "best", NULL};
 
+static const pb_case_set gemm_cases[] = {
+    {"host", "--size 1,2,31,33,100,257 --dtype float,double"},
+    {"host:nonsquare", "--size 1 --m 33 --n 65 --k 17 --dtype float,double"},
+    {"fault", "--size 33 --dtype float,double"},
+    {"golden",
+     "--backend omp@clang-19,omp@gcc-12,cpu,openblas --variants all --size 1,33 --m 0,17 --k 0,5 --dtype float,double"},
+    {"gpu", "--size 1,31,33,1000,4097 --m 0,33 --k 0,17 --dtype float,double"},
+    {"sanitize", "--size 1,33,132 --m 0,65 --k 0,17 --dtype float,double"},
+    {NULL, NULL}};
+
 const pb_bench pb_bench_gemm = {
     .name = "gemm",
     .summary = "C = alpha*A*B + beta*C (row-major): the SGEMM ladder k1-k8 and best, cuBLAS, OpenBLAS",
@@ -208,4 +218,5 @@ const pb_bench pb_bench_gemm = {
     .validate = gemm_validate,
     .steps_view = 1,
     .flops_headline = 1,
+    .cases = gemm_cases,
 };

@@ -86,6 +86,14 @@ static int hist_validate(const pb_case *c, char *why, size_t cap)
 
 static const char *const hist_variants[] = {"global", "shared", "best", NULL};
 
+static const pb_case_set histogram_cases[] = {
+    {"host", "--n 1,31,1000,4097,100003 --bins 1,10,257,4096 --dtype int,float"},
+    {"fault", "--n 1000 --dtype int,float"},
+    {"golden", "--variants all --n 1,1000 --bins 1,257,4096 --dtype int,float"},
+    {"gpu", "--size 1,31,1000,100003,16777217 --bins 1,10,257,4096 --dtype int,float"},
+    {"sanitize", "--size 33,1000 --bins 10,4096 --dtype int,float"},
+    {NULL, NULL}};
+
 const pb_bench pb_bench_histogram = {
     .name = "histogram",
     .summary = "histogram of n keys: one global atomic per key vs per-block shared-memory histograms; CUB",
@@ -110,4 +118,5 @@ const pb_bench pb_bench_histogram = {
     .check = hist_check,
     .validate = hist_validate,
     .elems = pb_cost_per_elem,
+    .cases = histogram_cases,
 };

@@ -67,6 +67,18 @@ static void copy_check(const pb_case *c, void *const *in, const void *ref, const
     pb_check_elements(c->dtype, out, c->n, 1, 0, want_plus, &e, res);
 }
 
+/* the case sets' sizes the micro benchmarks share (pb_case_set): awkward host sizes, and on
+ * a GPU sizes past every grid-stride step */
+#define MICRO_HOST "--n 1,31,33,1000,4097,100003"
+#define MICRO_GPU "--size 1,31,33,1000,100003,16777217"
+
+static const pb_case_set stream_cases[] = {{"host", MICRO_HOST " --dtype float,double"},
+                                           {"fault", "--n 33 --dtype float,double"},
+                                           {"golden", "--variants all --n 1,33,4097 --dtype float,double"},
+                                           {"gpu", MICRO_GPU " --dtype float,double"},
+                                           {"sanitize", "--size 33,1000 --dtype float,double"},
+                                           {NULL, NULL}};
+
 const pb_bench pb_bench_stream = {
     .name = "stream",
     .summary = "stream: dest[i] = src[i] + 1, bandwidth over the number of elements",
@@ -85,7 +97,15 @@ const pb_bench pb_bench_stream = {
     .check = stream_check,
     .pattern = PB_PATTERN_READ_WRITE,
     .size_sweep = 1,
+    .cases = stream_cases,
 };
+
+static const pb_case_set copy_cases[] = {{"host", MICRO_HOST " --dtype float,double"},
+                                         {"fault", "--n 33 --dtype float,double"},
+                                         {"golden", "--variants all --n 1,33,4097 --dtype float,double"},
+                                         {"gpu", MICRO_GPU " --dtype float,double"},
+                                         {"sanitize", "--size 33,1000 --dtype float,double"},
+                                         {NULL, NULL}};
 
 const pb_bench pb_bench_copy = {
     .name = "copy",
@@ -106,6 +126,7 @@ const pb_bench pb_bench_copy = {
     .check = copy_check,
     .pattern = PB_PATTERN_READ_WRITE,
     .size_sweep = 1,
+    .cases = copy_cases,
 };
 
 /* ---- strided stream ---- */
@@ -123,6 +144,14 @@ static void strided_check(const pb_case *c, void *const *in, const void *ref, co
     elem_ctx e = {c->dtype, in[SRC], (size_t)c->param[P_STRIDE_READ], 0.0};
     pb_check_elements(c->dtype, out, c->n, (size_t)c->param[P_STRIDE_WRITE], 0, want_plus, &e, res);
 }
+
+static const pb_case_set stream_strided_cases[] = {
+    {"host", MICRO_HOST " --stride-read 1,3 --stride-write 1,2 --dtype float,double"},
+    {"fault", "--n 33 --stride-read 3 --dtype float,double"},
+    {"golden", "--variants all --n 1,1000 --stride-read 1,3 --stride-write 1,2 --dtype float,double"},
+    {"gpu", "--size 1,33,1000,100003 --stride-read 1,3,32 --stride-write 1,2 --dtype float,double"},
+    {"sanitize", "--size 33,100 --stride-read 1,3 --stride-write 1,2 --dtype float,double"},
+    {NULL, NULL}};
 
 const pb_bench pb_bench_stream_strided = {
     .name = "stream-strided",
@@ -149,6 +178,7 @@ const pb_bench pb_bench_stream_strided = {
     .check = strided_check,
     .pattern = PB_PATTERN_READ_WRITE,
     .size_sweep = 1,
+    .cases = stream_strided_cases,
 };
 
 /* ---- FMA ---- */
@@ -187,6 +217,13 @@ static void fma_check(const pb_case *c, void *const *in, const void *ref, const 
     pb_check_elements(c->dtype, out, active(c), stride, tol, want_fma, &f, res);
 }
 
+static const pb_case_set fma_cases[] = {{"host", MICRO_HOST " --chain 1,7 --dtype float,double"},
+                                        {"fault", "--n 33 --chain 7 --dtype float,double"},
+                                        {"golden", "--variants all --n 1,1000 --chain 1,7 --dtype float,double"},
+                                        {"gpu", "--size 1,33,1000,100003,1048579 --chain 64,300 --dtype float,double"},
+                                        {"sanitize", "--size 33,100 --chain 8 --dtype float,double"},
+                                        {NULL, NULL}};
+
 const pb_bench pb_bench_fma = {
     .name = "fma",
     .summary = "FMA: per element a dependent chain acc = a*acc + b, GFLOP/s over elements",
@@ -209,7 +246,16 @@ const pb_bench pb_bench_fma = {
     .check = fma_check,
     .pattern = PB_PATTERN_READ_WRITE,
     .size_sweep = 1,
+    .cases = fma_cases,
 };
+
+static const pb_case_set fma_strided_cases[] = {
+    {"host", MICRO_HOST " --chain 5 --stride 1,3 --dtype float,double"},
+    {"fault", "--n 33 --chain 5 --stride 3 --dtype float,double"},
+    {"golden", "--variants all --n 1,1000 --chain 5 --stride 1,3 --dtype float,double"},
+    {"gpu", "--size 1,33,1000,100003 --chain 64 --stride 1,3,32 --dtype float,double"},
+    {"sanitize", "--size 33,100 --chain 8 --stride 3 --dtype float,double"},
+    {NULL, NULL}};
 
 const pb_bench pb_bench_fma_strided = {
     .name = "fma-strided",
@@ -234,6 +280,7 @@ const pb_bench pb_bench_fma_strided = {
     .check = fma_check,
     .pattern = PB_PATTERN_READ_WRITE,
     .size_sweep = 1,
+    .cases = fma_strided_cases,
 };
 
 /* ---- fill (write only) ---- */
@@ -263,6 +310,13 @@ static void fill_check(const pb_case *c, void *const *in, const void *ref, const
     pb_check_elements(c->dtype, out, c->n, 1, 0, want_fill, &want, res);
 }
 
+static const pb_case_set fill_cases[] = {{"host", MICRO_HOST " --dtype float,double"},
+                                         {"fault", "--n 33 --dtype float,double"},
+                                         {"golden", "--variants all --n 1,33,4097 --dtype float,double"},
+                                         {"gpu", MICRO_GPU " --dtype float,double"},
+                                         {"sanitize", "--size 33,1000 --dtype float,double"},
+                                         {NULL, NULL}};
+
 const pb_bench pb_bench_fill = {
     .name = "fill",
     .summary = "fill: dest[i] = c, write-only bandwidth; the library variant is cudaMemset",
@@ -282,4 +336,5 @@ const pb_bench pb_bench_fill = {
     .check = fill_check,
     .pattern = PB_PATTERN_WRITE,
     .size_sweep = 1,
+    .cases = fill_cases,
 };

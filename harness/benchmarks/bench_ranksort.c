@@ -119,6 +119,16 @@ static int rank_baseline_limit(const pb_case *c, int threads, char *why, size_t 
 
 static const char *const rank_variants[] = {"block", "grid", "best", NULL};
 
+static const pb_case_set ranksort_cases[] = {
+    {"host", "--n 1,2,31,33,1000,1024 --dtype int,float"},
+    {"fault", "--n 100 --dtype int,float"},
+    {"golden", "--variants all --n 1,33,1025 --dtype int,float"},
+    {"gpu", "--size 1,2,31,33,1000,1024 --dtype int,float"},
+    {"gpu:large", "--size 1025,4097,65537 --variants grid,best --dtype int,float"},
+    {"sanitize", "--size 33,1000 --dtype int,float"},
+    {"sanitize:large", "--size 1025,4097 --variants grid,best --dtype int,float"},
+    {NULL, NULL}};
+
 const pb_bench pb_bench_ranksort = {
     .name = "ranksort",
     .summary = "rank sort, one thread per key (stable for ties): one block vs n/T blocks; CUB radix sort",
@@ -142,4 +152,5 @@ const pb_bench pb_bench_ranksort = {
     .elems = pb_cost_per_elem,
     .variant_check = rank_variant_check,
     .baseline_limit = rank_baseline_limit,
+    .cases = ranksort_cases,
 };

@@ -97,6 +97,14 @@ static int reduce_validate(const pb_case *c, char *why, size_t cap)
 static const char *const reduce_variants[] = {"k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7", "shfl",
                                               "atomic", "clause", "twolevel", "multiacc", "best", NULL};
 
+static const pb_case_set reduce_cases[] = {
+    {"host", "--n 1,2,31,127,1000,4097,100003 --dtype int,float,double"},
+    {"fault", "--n 33 --dtype int,float,double"},
+    {"golden", "--variants all --n 1,127,4097 --dtype int,float,double"},
+    {"gpu", "--size 1,2,31,1000,100003,4194305 --dtype int,float,double --block 64,128,1024"},
+    {"sanitize", "--size 33,1000,100003 --dtype int,float,double --block 64,128"},
+    {NULL, NULL}};
+
 const pb_bench pb_bench_reduce = {
     .name = "reduce",
     .summary = "parallel reduction (sum): the course's kernels k0-k7 in CUDA and OpenMP, shuffles, atomics, CUB",
@@ -109,7 +117,8 @@ const pb_bench pb_bench_reduce = {
     .dtypes = PB_DT_ALL,
     .default_dtype = PB_INT,
     .nparams = 1,
-    .params = {{"block", "--block", 128, 64, PB_REDUCE_MAX_BLOCK, "threads per block (power of two) for the CUDA kernels"}},
+    .params = {{"block", "--block", 128, 64, PB_REDUCE_MAX_BLOCK,
+                "threads per block (power of two) for the CUDA kernels"}},
     .nbufs = 3,
     .bufs = {{"in", PB_BUF_IN}, {"out", PB_BUF_OUT}, {"partials", PB_BUF_SCRATCH}},
     .buf_elems = reduce_elems,
@@ -121,4 +130,5 @@ const pb_bench pb_bench_reduce = {
     .validate = reduce_validate,
     .steps_view = 1,
     .pattern = PB_PATTERN_READ,
+    .cases = reduce_cases,
 };

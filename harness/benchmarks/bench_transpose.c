@@ -59,6 +59,16 @@ static int transpose_validate(const pb_case *c, char *why, size_t cap)
 
 static const char *const transpose_variants[] = {"naive", "tile", "padded", "unrolled", "best", NULL};
 
+static const pb_case_set transpose_cases[] = {{"host", "--n 1,31,33,1000 --cols 1,33,1025 --dtype float,double"},
+                                              {"host:square", "--n 1,33,100 --dtype float,double"},
+                                              {"fault", "--n 33 --cols 7 --dtype float,double"},
+                                              {"golden", "--variants all --n 1,33,100 --cols 0,7 --dtype float,double"},
+                                              {"gpu", "--size 1,31,33,1000,4097 --cols 1,33,1025 --dtype float,double"},
+                                              {"gpu:square", "--size 1,33,4097 --dtype float,double"},
+                                              {"sanitize", "--size 33,100 --cols 7,33 --dtype float,double"},
+                                              {"sanitize:square", "--size 33 --dtype float,double"},
+                                              {NULL, NULL}};
+
 const pb_bench pb_bench_transpose = {
     .name = "transpose",
     .summary = "matrix transpose (m x n, row-major): naive, shared-memory tile, padded tile, unrolled; cuBLAS geam",
@@ -80,4 +90,5 @@ const pb_bench pb_bench_transpose = {
     .fill = transpose_fill,
     .check = transpose_check,
     .validate = transpose_validate,
+    .cases = transpose_cases,
 };

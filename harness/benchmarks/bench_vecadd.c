@@ -38,6 +38,13 @@ static void vecadd_check(const pb_case *c, void *const *in, const void *ref, con
 
 static const char *const vecadd_variants[] = {"naive", "gridstride", "best", NULL};
 
+static const pb_case_set vecadd_cases[] = {{"host", "--n 1,31,33,1000,4097,100003 --dtype float,double"},
+                                           {"fault", "--n 33 --dtype float,double"},
+                                           {"golden", "--variants all --n 1,33,4097 --dtype float,double"},
+                                           {"gpu", "--size 1,31,33,1000,100003,16777217 --dtype float,double"},
+                                           {"sanitize", "--size 33,1000 --dtype float,double"},
+                                           {NULL, NULL}};
+
 const pb_bench pb_bench_vecadd = {
     .name = "vecadd",
     .summary = "vector add c = a + b: one element per thread vs a grid-stride loop",
@@ -55,4 +62,5 @@ const pb_bench pb_bench_vecadd = {
     .flops = pb_cost_per_elem, /* one add per element */
     .fill = vecadd_fill,
     .check = vecadd_check,
+    .cases = vecadd_cases,
 };

@@ -55,6 +55,14 @@ static void window_check(const pb_case *c, void *const *in, const void *ref, con
 
 static const char *const window_variants[] = {"naive", "tile", "best", NULL};
 
+static const pb_case_set window_cases[] = {
+    {"host", "--n 1,2,31,33,1000,4097 --radius 1,3,256 --dtype float,double"},
+    {"fault", "--n 33 --dtype float,double"},
+    {"golden", "--variants all --n 1,33,1000 --radius 1,3,256 --dtype float,double"},
+    {"gpu", "--size 1,2,31,33,1000,100003,16777217 --radius 1,3,256 --dtype float,double"},
+    {"sanitize", "--size 33,1000 --radius 3,256 --dtype float,double"},
+    {NULL, NULL}};
+
 const pb_bench pb_bench_window = {
     .name = "window",
     .summary = "sliding-window sum of radius R: naive global reads vs a shared-memory tile with halo",
@@ -75,4 +83,5 @@ const pb_bench pb_bench_window = {
     .fill = window_fill,
     .reference = window_reference,
     .check = window_check,
+    .cases = window_cases,
 };

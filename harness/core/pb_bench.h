@@ -64,6 +64,22 @@ typedef struct pb_check {
     size_t unwritten; /* output elements still holding the poison */
 } pb_check;
 
+/* A named set of arguments a benchmark is run with by the tests and scripts that run every
+ * benchmark (`portbench list --cases` prints them), so that a new benchmark is tested and
+ * validated with no edit there: its sizes, parameters and dtypes, declared once, here.
+ *   host      ctest's host-fallback correctness of every variant, every toolchain and the CPU
+ *             (comma lists only: a variant's rows are the product of the lists' lengths)
+ *   fault     the CPU baseline's corrupted result caught (PB_INJECT_FAULT): every row FAIL
+ *   golden    the golden run (tests/golden/run_<id>), exactly as its snapshot names it
+ *   gpu       scripts/validate_gpu.sh's correctness of every backend on a GPU
+ *   sanitize  its compute-sanitizer cases (small: every CUDA kernel once)
+ *   results   optional: scripts/gpu_results.sh's run of a benchmark that has no step of its own
+ * "SET:WHAT" is a second set of a kind (transpose's gpu:square), run where that kind is. */
+typedef struct pb_case_set {
+    const char *name;
+    const char *args;
+} pb_case_set;
+
 typedef struct pb_bench {
     const char *name;       /* command name: dmvm, reduce, stream ... */
     const char *summary;    /* one line for `portbench list` */
@@ -113,11 +129,15 @@ typedef struct pb_bench {
     /* Swept over sizes (micro benchmarks): the table has sizes as rows and one column per
      * backend and variant; otherwise versions are the rows, one table per size. */
     int size_sweep;
+    /* The named argument sets of the tests and scripts (pb_case_set), ended by a NULL name. */
+    const pb_case_set *cases;
 } pb_bench;
 
 extern const pb_bench *const pb_benches[];
 extern const size_t pb_nbenches;
 const pb_bench *pb_bench_find(const char *name);
+/* The arguments of b's case set `set` (pb_case_set), NULL when b declares none. */
+const char *pb_bench_case(const pb_bench *b, const char *set);
 
 /* The CSV params field of a case: "name=value;name=value". */
 void pb_case_params_string(const pb_case *c, char *buf, size_t cap);
