@@ -8,6 +8,8 @@
 #        OpenMP toolchain side by side, a subset of dmvm/reduce/large) and tune
 #        (scripts/tune_gpu.sh, whose rows go into harness/core/pb_tuning.c before the rest is
 #        measured again). VALIDATE_EXTRA: options for every validation run.
+#        A benchmark without a step of its own whose description declares a case set "results"
+#        (pb_bench.cases, `portbench list --cases`) is a step of its name, in all too.
 # Every benchmark run is recorded with --record under OUTDIR/results/<gpu>/<benchmark>/
 # (the layout of results/README.md) and reads the ceilings measured in the same session.
 set -uo pipefail
@@ -38,7 +40,16 @@ run() { # run LABEL portbench-arguments... (with the session's ceilings, once me
 }
 steps=("$@")
 course=(transpose window histogram ranksort vecadd)
-[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided stridedboth fma fmastrided fill large gemm gemmk7 gemmbest "${course[@]}" multigpu tools)
+# the benchmarks run by their description's case set "results": every variant, the default pair
+# of toolchains (a new benchmark needs no step here)
+declare -A results=()
+generic=()
+while read -r b set args; do
+  [ "$set" = results ] || continue
+  results[$b]=$args
+  generic+=("$b")
+done <<< "$("$pb" list --cases 2>/dev/null)"
+[ "${steps[0]:-all}" = all ] && steps=(validate ceilings dmvm reduce stream strided stridedboth fma fmastrided fill large gemm gemmk7 gemmbest "${course[@]}" "${generic[@]}" multigpu tools)
 expanded=()
 for step in "${steps[@]}"; do
   if [ "$step" = course ]; then expanded+=("${course[@]}"); else expanded+=("$step"); fi
@@ -198,6 +209,13 @@ for step in "${steps[@]}"; do
     run compilers_reduce reduce "${cmp[@]}" --variants k7,shfl,clause-multiacc --n 2^28 --dtype double --warmup 1 --reps 5
     run compilers_stream stream "${cmp[@]}" --n 2^28 --dtype double
     ;;
-  *) log "unknown step $step" ;;
+  *)
+    if [ -n "${results[$step]:-}" ]; then
+      # shellcheck disable=SC2086
+      run "${step//-/_}" "$step" "${two[@]}" --variants all ${results[$step]}
+    else
+      log "unknown step $step"
+    fi
+    ;;
   esac
 done

@@ -38,51 +38,32 @@ stage() { [[ "$stages" == *" $1 "* ]]; }
 san_tools=" ${VALIDATE_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck} "
 san() { [[ "$san_tools" == *" $1 "* ]]; } # this compute-sanitizer tool is asked for
 
-# Per benchmark: sizes that are not multiples of any block shape, every dtype, and
-# parameters (strides, block sizes) that are not powers of two where allowed.
-declare -A check=(
-  [dmvm]="--size 1,31,33,1000,16385 --dtype float,double"
-  [reduce]="--size 1,2,31,1000,100003,4194305 --dtype int,float,double --block 64,128,1024"
-  [stream]="--size 1,31,33,1000,100003,16777217 --dtype float,double"
-  [copy]="--size 1,31,33,1000,100003,16777217 --dtype float,double"
-  [fill]="--size 1,31,33,1000,100003,16777217 --dtype float,double"
-  [stream-strided]="--size 1,33,1000,100003 --stride-read 1,3,32 --stride-write 1,2 --dtype float,double"
-  [fma]="--size 1,33,1000,100003,1048579 --chain 64,300 --dtype float,double"
-  [fma-strided]="--size 1,33,1000,100003 --chain 64 --stride 1,3,32 --dtype float,double"
-  # square sizes (1000: 16-byte paths with partial tiles; 4097: scalar paths), and with
-  # --m/--k non-square problems (0 = --size)
-  [gemm]="--size 1,31,33,1000,4097 --m 0,33 --k 0,17 --dtype float,double"
-  [transpose]="--size 1,31,33,1000,4097 --cols 1,33,1025 --dtype float,double"
-  [transpose:square]="--size 1,33,4097 --dtype float,double"
-  [window]="--size 1,2,31,33,1000,100003,16777217 --radius 1,3,256 --dtype float,double"
-  [histogram]="--size 1,31,1000,100003,16777217 --bins 1,10,257,4096 --dtype int,float"
-  [ranksort]="--size 1,2,31,33,1000,1024 --dtype int,float"
-  [ranksort:large]="--size 1025,4097,65537 --variants grid,best --dtype int,float"
-  [vecadd]="--size 1,31,33,1000,100003,16777217 --dtype float,double"
-)
-# Small cases for compute-sanitizer (every CUDA kernel, both passes of the reductions).
-declare -A small=(
-  [dmvm]="--size 33,100 --dtype float,double"
-  [reduce]="--size 33,1000,100003 --dtype int,float,double --block 64,128"
-  [stream]="--size 33,1000 --dtype float,double"
-  [copy]="--size 33,1000 --dtype float,double"
-  [fill]="--size 33,1000 --dtype float,double"
-  [stream-strided]="--size 33,100 --stride-read 1,3 --stride-write 1,2 --dtype float,double"
-  [fma]="--size 33,100 --chain 8 --dtype float,double"
-  [fma-strided]="--size 33,100 --chain 8 --stride 3 --dtype float,double"
-  # 132: a multiple of 4 (16-byte paths) and not of the 128 tiles; several k tiles (double buffering)
-  [gemm]="--size 1,33,132 --m 0,65 --k 0,17 --dtype float,double"
-  [transpose]="--size 33,100 --cols 7,33 --dtype float,double"
-  [transpose:square]="--size 33 --dtype float,double"
-  [window]="--size 33,1000 --radius 3,256 --dtype float,double"
-  [histogram]="--size 33,1000 --bins 10,4096 --dtype int,float"
-  [ranksort]="--size 33,1000 --dtype int,float"
-  [ranksort:large]="--size 1025,4097 --variants grid,best --dtype int,float"
-  [vecadd]="--size 33,1000 --dtype float,double"
-)
-# A name BENCH:WHAT is a second set of cases of BENCH (ranksort's one-block version
-# only takes n <= 1024, so its larger sizes run the grid and best versions: no SKIP rows).
-benches=${VALIDATE_BENCHES:-dmvm reduce stream copy fill stream-strided fma fma-strided gemm transpose transpose:square window histogram ranksort ranksort:large vecadd}
+# Per benchmark, as its description declares them (pb_bench.cases, `portbench list --cases`),
+# so that a new benchmark is validated with no edit here: "gpu", sizes that are not multiples
+# of any block shape, every dtype, and parameters (strides, block sizes) that are not powers of
+# two where allowed; "sanitize", small cases for compute-sanitizer (every CUDA kernel, both
+# passes of the reductions). A set "gpu:WHAT" is a second set of cases of BENCH, run as
+# BENCH:WHAT with its "sanitize:WHAT" (ranksort's one-block version only takes n <= 1024, so
+# its larger sizes run the grid and best versions: no SKIP rows).
+declare -A check=() small=()
+order=()
+cases=$("$pb" list --cases) || { echo "validate: portbench list --cases failed" >&2; exit 2; }
+while read -r b set args; do
+  case $set in
+  gpu | gpu:*)
+    check[$b${set#gpu}]=$args
+    order+=("$b${set#gpu}")
+    ;;
+  sanitize | sanitize:*) small[$b${set#sanitize}]=$args ;;
+  esac
+done <<< "$cases"
+[ ${#order[@]} -gt 0 ] || { echo "validate: no benchmark declares a gpu case set" >&2; exit 2; }
+benches=${VALIDATE_BENCHES:-${order[*]}}
+for bench in $benches; do
+  [ -n "${check[$bench]:-}" ] && [ -n "${small[$bench]:-}" ] && continue
+  echo "validate: $bench: no gpu and sanitize case sets (pb_bench.cases; portbench list --cases)" >&2
+  exit 2
+done
 # Every OpenMP toolchain this build or bundle has (portbench list: "omp@<id> ... built"),
 # or VALIDATE_OMP (a comma list such as omp@clang-19,omp@gcc-12).
 omp=${VALIDATE_OMP:-$("$pb" list 2>/dev/null | awk '$1 ~ /^omp@/ && $4 == "built" {print $1}' | paste -sd, -)}
