@@ -481,7 +481,8 @@ static void row_text(const pb_options *o, const pb_row *r, char *buf, size_t cap
 /* A failed worker's plan, kept out of the temporary directory for a rerun without the
  * driver: $TMPDIR/portbench-<worker>-<pid>.plan.json, and the command that reruns it, once.
  * A process that runs the same worker again (tune's candidates, ceilings' runs) keeps each
- * failed plan under a name of its own (-<pid>-2, -3, ...): a printed command reruns its plan. */
+ * failed plan under a name of its own (-<pid>-2, -3, ...): a printed command reruns its plan.
+ * A copy that fails (a full disk) is removed: no file but a whole plan stays under that name. */
 static void keep_plan(const char *w, const char *plan)
 {
     const char *t = getenv("TMPDIR");
@@ -502,18 +503,22 @@ static void keep_plan(const char *w, const char *plan)
     }
     char buf[65536];
     size_t n;
-    int ok = in && out;
+    int ok = in && out, err = ok ? 0 : errno;
     while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
-        ok = fwrite(buf, 1, n, out) == n;
-    ok = ok && !ferror(in);
-    if (out)
-        ok &= fclose(out) == 0;
+        if (!(ok = fwrite(buf, 1, n, out) == n))
+            err = errno;
+    if (ok && ferror(in))
+        ok = 0, err = errno;
+    if (out && fclose(out) != 0 && ok)
+        ok = 0, err = errno;
     if (in)
         fclose(in);
+    if (out && !ok)
+        unlink(kept); /* part of the plan: it would not rerun the worker's */
     if (ok)
         fprintf(stderr, "portbench: reproduce: %s/%s %s\n", pb_libexec_dir(), w, kept);
     else
-        pb_errorf("cannot keep the plan of %s in %s: %s", w, kept, strerror(errno));
+        pb_errorf("cannot keep the plan of %s in %s: %s", w, kept, strerror(err));
 }
 
 /* Write the plan of worker w (its backends and items) to path. PB_OK or PB_ERR. */
@@ -646,7 +651,7 @@ static void run_one_worker(pb_options *o, const pb_run_plan *rp, int wi, pb_rows
             if (ex.startup_timeout > 0 || ex.signal || ex.status || !damaged[0])
                 pb_errorf("%s; %zu row(s) not measured", text + strlen("not measured: "), missing);
         }
-        if (damaged[0] || missing || bad_exit)
+        if (planned && (damaged[0] || missing || bad_exit)) /* a plan not written whole reruns nothing */
             keep_plan(w, plan);
     }
     free(seen);

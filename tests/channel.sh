@@ -14,6 +14,7 @@ mkdir -p "$work/tmp"
 cd "$work" || exit 1
 export TMPDIR=$work/tmp OMP_NUM_THREADS=2 OMP_WAIT_POLICY=passive
 fail() { echo "FAIL: $*"; exit 1; }
+skip() { echo "SKIP: $*"; exit 77; }
 # column N of the CSV rows (header skipped); fields here hold no commas
 col() { awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == c) k = i; next } { print $k }' "$1"; }
 cpu=(dmvm --backend cpu --no-baselines --reps 1 --warmup 0 --quiet)
@@ -185,6 +186,37 @@ reproduce) # a crashing worker: its plan kept, one line that reruns it without t
   [ "$(jq -c 'select(.t == "row") | [.id, .size, .verified]' rows.jsonl | tr '\n' ' ')" = \
     '[0,8,"PASS"] [1,16,"PASS"] [2,24,"PASS"] ' ] || fail "rows: $(cat rows.jsonl)"
   [ "$(jq -c 'select(.t == "end")' rows.jsonl)" = '{"t":"end","rows":3,"failed":0}' ] || fail "end: $(tail -1 rows.jsonl)" ;;
+reproduce_disk_full) # a plan that cannot be kept whole (a full disk) is not kept in part, nor named
+  if [ "$(id -u)" = 0 ]; then ns=(unshare -m); else ns=(unshare -rm); fi
+  "${ns[@]}" true 2> /dev/null || skip "no private mount namespace for a small tmpfs"
+  # the worker fills TMPDIR's disk, leaving no page or one (less than the plan: a copy cut
+  # short), and exits early: its rows FAIL and the driver tries to keep its plan; or the
+  # disk is full before the run (start): the plan is never written whole, nothing to keep
+  fake <<'EOF'
+if [ "$1" = --describe ]; then exec "$real" --describe; fi
+dd if=/dev/zero of="$TMPDIR/fill" bs=4k 2> /dev/null
+if [ "$LEFT" = 1 ]; then truncate -s -4096 "$TMPDIR/fill"; fi
+exit 3
+EOF
+  sizes=$(seq -s, 8 8 800) # a plan of 100 cases, some 13 KB: more than the page left
+  for left in 0 1 start; do
+    rm -f rc.txt
+    LEFT=$left "${ns[@]}" sh -c 'mount -t tmpfs -o size=256k none "$TMPDIR" &&
+      if [ "$LEFT" = start ]; then dd if=/dev/zero of="$TMPDIR/fill" bs=4k 2> /dev/null; fi;
+      "$0" "$@" > /dev/null 2> err.txt; echo $? > rc.txt; ls -A "$TMPDIR" > left.txt' \
+      "$pb" "${cpu[@]}" --nx "$sizes" --csv out.csv 2> ns_err.txt
+    [ -s rc.txt ] || skip "cannot mount a tmpfs: $(cat ns_err.txt)"
+    if [ $left = start ]; then
+      expect_fail_rows "$(cat rc.txt)" 100 "cannot write pb-cpu.plan.json: No space left on device"
+      ! grep -q 'keep the plan' err.txt || fail "disk full at the start: a plan never written is kept: $(cat err.txt)"
+    else
+      expect_fail_rows "$(cat rc.txt)" 100 "not measured: pb-cpu exited with status 3"
+      grep -q "cannot keep the plan of pb-cpu in $TMPDIR/portbench-pb-cpu-[0-9]*.plan.json: No space left on device" \
+        err.txt || fail "$left page(s) free: stderr: $(cat err.txt)"
+    fi
+    ! grep -q 'reproduce:' err.txt || fail "$left page(s) free: a plan that is not whole named: $(cat err.txt)"
+    ! grep -q 'plan.json' left.txt || fail "$left page(s) free: left in TMPDIR: $(cat left.txt)"
+  done ;;
 host_alloc|backend_alloc) # a failed allocation is a FAIL that says whose memory, not a SKIP
   if [ "$case" = host_alloc ]; then export PB_TEST_FAIL_HOST_ALLOC=1 why='host allocation of 512 bytes for mat failed'
   else export PB_TEST_FAIL_BACKEND_ALLOC=1 why='host allocation of 512 bytes for mat failed (cpu backend)'; fi
