@@ -6,9 +6,10 @@
  * BENCH --variants best` (one worker per compiler, the same inputs), in this process
  * (pb_run_all: the rows come back from the workers' rows streams, as a run's do), with the
  * shapes passed to the workers through PB_TUNE ("nvcc:...;clang:...;gcc:..."); each row's
- * note says which shape it ran with, and the sweep refuses rows whose note does not show
- * the override. The winner of a toolchain is its fastest verified candidate (median of the
- * clock column; GB/s, or GFLOP/s for fma), summed over the dtypes as total time. */
+ * record says which shape it ran with and where it came from (shape, shape_source), and the
+ * sweep refuses rows whose shape did not come from the override. The winner of a toolchain
+ * is its fastest verified candidate (median of the clock column; GB/s, or GFLOP/s for fma),
+ * summed over the dtypes as total time. */
 #define _GNU_SOURCE
 #include "pb_tune.h"
 #include "pb_backends.h"
@@ -427,9 +428,10 @@ int pb_cmd_tune(int argc, char **argv)
                     r->ok = 0;
                     snprintf(r->why, sizeof r->why, "%s %s: %s", pb_verified_name(row->verified), row->dtype,
                              row->note);
-                } else if (!strstr(row->note, PB_TUNE_ENV "=") || strstr(row->note, "ignored")) {
+                } else if (row->shape_source != PB_SHAPE_TUNE) { /* the worker's fact, not the note's words */
                     r->ok = 0;
-                    snprintf(r->why, sizeof r->why, "the shape override was not applied: %s", row->note);
+                    snprintf(r->why, sizeof r->why, "the shape override was not applied (shape_source %s): %s",
+                             row->shape_source ? pb_shape_source_name(row->shape_source) : "none", row->note);
                 } else {
                     r->time += pb_row_time(row);
                     if (r->rows == 1)

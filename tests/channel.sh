@@ -19,13 +19,14 @@ skip() { echo "SKIP: $*"; exit 77; }
 col() { awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == c) k = i; next } { print $k }' "$1"; }
 cpu=(dmvm --backend cpu --no-baselines --reps 1 --warmup 0 --quiet)
 
-# A copy of the workers with pb-cpu replaced by the script on stdin; the real one is
-# lx/real-pb-cpu, and the script sees it as $real.
+# A copy of the workers with pb-cpu (or the worker $1) replaced by the script on stdin; the
+# real one is lx/real-pb-cpu, and the script sees it as $real.
 fake() {
+  local w=${1:-pb-cpu}
   mkdir -p lx && cp -r "$(dirname "$pb")/../libexec/portbench/." lx/
-  mv lx/pb-cpu lx/real-pb-cpu
-  { printf '#!/bin/sh\nreal=%s/lx/real-pb-cpu\n' "$work"; cat; } > lx/pb-cpu
-  chmod +x lx/pb-cpu
+  mv "lx/$w" "lx/real-$w"
+  { printf '#!/bin/sh\nreal=%s/lx/real-%s\n' "$work" "$w"; cat; } > "lx/$w"
+  chmod +x "lx/$w"
   export PORTBENCH_LIBEXEC=$work/lx
 }
 # The driver's rows and exit status: every row FAIL, `n` of them, each note holding `why`.
@@ -217,6 +218,29 @@ EOF
     ! grep -q 'reproduce:' err.txt || fail "$left page(s) free: a plan that is not whole named: $(cat err.txt)"
     ! grep -q 'plan.json' left.txt || fail "$left page(s) free: left in TMPDIR: $(cat left.txt)"
   done ;;
+tune_note_cut|tune_not_applied) # tune reads whether a row ran its candidate's shape from the record's
+  # facts (shape_source), not from the note's words: a note cut before the shape (or that never
+  # says PB_TUNE) still counts, and a note that says PB_TUNE with a shape from the table does not
+  "$pb" list | awk '$1 == "omp@clang-19" && $4 == "built" { f = 1 } END { exit !f }' ||
+    skip "no clang-19 OpenMP worker in this build"
+  if [ "$case" = tune_note_cut ]; then edit='.note = "OpenMP target region ran on the host (no GPU); best"'
+  else edit='.shape_source = "table"'; fi
+  fake pb-omp-clang-19 <<EOF
+"\$real" "\$@"; rc=\$?
+[ -f "\${2:-}" ] && jq -c 'if .t == "row" then $edit else . end' "\$2" > "\$2.x" && mv "\$2.x" "\$2"
+exit \$rc
+EOF
+  "$pb" tune fill --backend omp --allow-host-fallback --n 1001 --reps 1 --warmup 0 --quiet > out.txt 2> err.txt
+  rc=$?
+  if [ "$case" = tune_note_cut ]; then
+    [ $rc -eq 0 ] || fail "exit status $rc, expected 0: $(head -c 600 err.txt)"
+    grep -q '{"fill", "best", "omp", "clang", "[*]", 0, {' out.txt || fail "no table row: $(cat out.txt)"
+  else
+    [ $rc -eq 1 ] || fail "exit status $rc, expected 1: $(cat out.txt)"
+    grep -q 'the shape override was not applied (shape_source table): .*from PB_TUNE=' err.txt ||
+      fail "stderr: $(head -c 600 err.txt)"
+    ! grep -q '{"fill", "best", "omp", "clang"' out.txt || fail "a table row from shapes that did not run: $(cat out.txt)"
+  fi ;;
 host_alloc|backend_alloc) # a failed allocation is a FAIL that says whose memory, not a SKIP
   if [ "$case" = host_alloc ]; then export PB_TEST_FAIL_HOST_ALLOC=1 why='host allocation of 512 bytes for mat failed'
   else export PB_TEST_FAIL_BACKEND_ALLOC=1 why='host allocation of 512 bytes for mat failed (cpu backend)'; fi

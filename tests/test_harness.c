@@ -1284,7 +1284,17 @@ static void test_tuning(void)
     setenv(PB_TUNE_ENV, "threads=7", 1);
     CHECK(pb_tuning_lookup("fma", "best", "cuda", "nvcc", "double", 90, &sh, src, sizeof src) == 0);
     CHECK(memcmp(&sh, &table, sizeof sh) == 0 && strstr(src, "ignored"));
+    /* where the shape came from, as a fact (a row's shape_source): applied, ignored, table */
+    int tuned = 9;
+    CHECK(pb_tuning_lookup_tuned("fma", "best", "cuda", "nvcc", "double", 90, &sh, NULL, 0, &tuned) == 0 &&
+          tuned == -1);
+    setenv(PB_TUNE_ENV, "clang:threads=512,rows=2", 1);
+    CHECK(pb_tuning_lookup_tuned("dmvm", "best", "omp", "clang", "double", 90, &sh, NULL, 0, &tuned) == 0 &&
+          tuned == 1);
+    CHECK(pb_tuning_lookup_tuned("dmvm", "best", "omp", "gcc", "double", 90, &sh, NULL, 0, &tuned) == 0 && tuned == 0);
     unsetenv(PB_TUNE_ENV);
+    CHECK(pb_tuning_lookup_tuned("dmvm", "best", "omp", "clang", "double", 90, &sh, NULL, 0, &tuned) == 0 &&
+          tuned == 0);
     /* teams: one per work group without a cap, else per_sm * SMs, at least 1 */
     pb_shape t = {0, 256, 1, 1, 0, 0, 0};
     CHECK(pb_shape_teams(&t, 132, 1000, 256) == 4 && pb_shape_teams(&t, 132, 0, 256) == 1);
@@ -1790,11 +1800,16 @@ static void test_stream(void)
     r[0].launch_overhead_s = -2.5e-7;
     pb_sample v[3] = {{1e-3 / 3, NAN, 1980}, {2e-3 / 7, 1e-4 / 7, NAN}, {0.5, 0.25, 1755}};
     CHECK(pb_row_set_samples(&r[0], v, 3) == 0);
+    /* the shape a best variant ran and where from: facts of the record, not CSV columns */
+    strcpy(r[0].shape, "per_sm=4,threads=256,elems=2,rows=2,vector=16");
+    r[0].shape_source = PB_SHAPE_TUNE;
     pb_row_init(&r[1]);
     strcpy(r[1].variant, "lib");
     r[1].verified = PB_VERIFIED_SKIP;
     r[1].elems = 1e9 + 1; /* not a column: carried as a key of its own */
     char *text = stream_text(r, 2), err[512] = "";
+    CHECK(strstr(text, "\"shape\":\"per_sm=4,threads=256,elems=2,rows=2,vector=16\",\"shape_source\":\"tune\"") &&
+          !strstr(strstr(text, "\"shape_source\"") + 1, "\"shape")); /* a row without a shape has neither key */
     size_t lines = 0;
     for (const char *c = text; *c; ++c)
         lines += *c == '\n';
@@ -1827,6 +1842,12 @@ static void test_stream(void)
           g->samples[2].sm_clock_mhz == 1755);
     CHECK(s.rows.rows[1].nsamples == 0 && s.rows.rows[1].verified == PB_VERIFIED_SKIP);
     CHECK(isnan(g->elems) && s.rows.rows[1].elems == 1e9 + 1 && !strstr(strstr(text, "\"v7\""), "\"elems\":null"));
+    CHECK(strcmp(g->shape, r[0].shape) == 0 && g->shape_source == PB_SHAPE_TUNE);
+    CHECK(s.rows.rows[1].shape[0] == '\0' && s.rows.rows[1].shape_source == PB_SHAPE_NONE);
+    for (pb_shape_source k = PB_SHAPE_NONE; k <= PB_SHAPE_IGNORED; ++k) { /* every spelling reads back */
+        pb_shape_source back = PB_SHAPE_NONE;
+        CHECK(pb_shape_source_parse(pb_shape_source_name(k), &back) == 0 && back == k);
+    }
     pb_stream_free(&s);
     /* a torn last line (its writer stopped mid-line, or left zeros) is left out, no error */
     size_t cut = strlen(text) - 10;
@@ -1855,6 +1876,9 @@ static void test_stream(void)
          3, 0},
         {"\"variant\":\"lib\"", "\"variant\":17", "column 'variant': not a string", 4, 1},
         {"[0.5,0.25,1755]", "[0.5,0.25]", "sample 3 is not [host_s, device_s, sm_clock_mhz]", 3, 0},
+        {"\"shape_source\":\"tune\"", "\"shape_source\":\"env\"", "\"shape_source\": unknown value 'env'", 3, 0},
+        {"\"shape_source\":\"tune\"", "\"shape_source\":2", "\"shape_source\" is not a string", 3, 0},
+        {"\"shape\":\"per_sm", "\"shape\":[\"per_sm\"],\"x\":\"", "\"shape\" is not a string", 3, 0},
         {"{\"t\":\"end\"", "{\"t\":\"end\",", "not a JSON object", 5, 2},
         {"\"rows\":2", "\"rows\":2.5", "\"rows\" is not an integer >= 0", 5, 2},
     };

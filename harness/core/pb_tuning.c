@@ -406,6 +406,14 @@ int pb_tune_apply(const char *value, const char *toolchain, pb_shape *s, char *e
 int pb_tuning_lookup(const char *bench, const char *variant, const char *model, const char *toolchain,
                      const char *dtype, int cc, pb_shape *out, char *src, size_t cap)
 {
+    return pb_tuning_lookup_tuned(bench, variant, model, toolchain, dtype, cc, out, src, cap, NULL);
+}
+
+int pb_tuning_lookup_tuned(const char *bench, const char *variant, const char *model, const char *toolchain,
+                           const char *dtype, int cc, pb_shape *out, char *src, size_t cap, int *tuned)
+{
+    if (tuned)
+        *tuned = 0;
     const pb_tuning_row *best = NULL;
     int best_score = -1;
     for (size_t i = 0; i < pb_tuning_nrows; ++i) {
@@ -441,6 +449,8 @@ int pb_tuning_lookup(const char *bench, const char *variant, const char *model, 
     const char *tune = getenv(PB_TUNE_ENV);
     char err[200] = "";
     int applied = tune && *tune ? pb_tune_apply(tune, toolchain, out, err, sizeof err) : 0;
+    if (tuned)
+        *tuned = applied;
     if (src) {
         char shape[112], miss[160] = "";
         pb_shape_format(out, shape, sizeof shape);

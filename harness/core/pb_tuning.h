@@ -77,6 +77,11 @@ extern const size_t pb_tuning_nrows;
  * `src` says so. */
 int pb_tuning_lookup(const char *bench, const char *variant, const char *model, const char *toolchain,
                      const char *dtype, int cc, pb_shape *out, char *src, size_t cap);
+/* The same, and *tuned (may be NULL) says whether PB_TUNE made the shape, as a fact rather
+ * than src's words: 1 a section of it applied, 0 the table's alone (no PB_TUNE, or none of
+ * its sections names this toolchain), -1 it was ignored (it does not parse). */
+int pb_tuning_lookup_tuned(const char *bench, const char *variant, const char *model, const char *toolchain,
+                           const char *dtype, int cc, pb_shape *out, char *src, size_t cap, int *tuned);
 
 /* The toolchain name a worker looks its rows up with: its id (clang-16, gcc-12) when the
  * id begins with the compiler family ("clang", "gcc"), else the family (a toolchain added

@@ -12,6 +12,7 @@ static const char *const offload_names[] = {"", "device", "host-fallback", "cpu"
 static const char *const clock_names[] = {"", "host", "device"};
 static const char *const dclock_names[] = {"", "cupti", "cuda-events"};
 static const char *const tri_names[] = {"", "no", "yes"};
+static const char *const shape_source_names[] = {"", "table", "tune", "ignored"};
 
 typedef struct enum_names {
     const char *const *names;
@@ -28,6 +29,7 @@ static const enum_names offload_enum = NAMES(offload_names, "device, host-fallba
 static const enum_names clock_enum = NAMES(clock_names, "host, device or empty");
 static const enum_names dclock_enum = NAMES(dclock_names, "cupti, cuda-events or empty");
 static const enum_names tri_enum = NAMES(tri_names, "yes, no or empty");
+static const enum_names shape_source_enum = NAMES(shape_source_names, "table, tune, ignored or empty");
 #undef NAMES
 
 static const char *enum_name(const enum_names *e, int v) { return v >= 0 && v < e->n ? e->names[v] : "?"; }
@@ -37,6 +39,17 @@ const char *pb_offload_name(pb_offload v) { return enum_name(&offload_enum, (int
 const char *pb_rate_clock_name(pb_rate_clock v) { return enum_name(&clock_enum, (int)v); }
 const char *pb_device_clock_name(pb_device_clock v) { return enum_name(&dclock_enum, (int)v); }
 const char *pb_tri_name(pb_tri v) { return enum_name(&tri_enum, (int)v); }
+const char *pb_shape_source_name(pb_shape_source v) { return enum_name(&shape_source_enum, (int)v); }
+
+int pb_shape_source_parse(const char *text, pb_shape_source *out)
+{
+    for (int v = 0; v < shape_source_enum.n; ++v)
+        if (strcmp(shape_source_enum.names[v], text) == 0) {
+            *out = (pb_shape_source)v;
+            return 0;
+        }
+    return -1;
+}
 
 /* COL_DIFF: a number that may be negative; COL_ENUM: an int-sized enum with a name table */
 typedef enum { COL_STR, COL_NUM, COL_DIFF, COL_ENUM } col_kind;

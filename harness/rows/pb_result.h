@@ -26,6 +26,10 @@ typedef enum pb_offload { PB_OFFLOAD_NONE, PB_OFFLOAD_DEVICE, PB_OFFLOAD_HOST_FA
 typedef enum pb_rate_clock { PB_CLOCK_NONE, PB_CLOCK_HOST, PB_CLOCK_DEVICE } pb_rate_clock; /* column clock */
 typedef enum pb_device_clock { PB_DCLOCK_NONE, PB_DCLOCK_CUPTI, PB_DCLOCK_CUDA_EVENTS } pb_device_clock;
 typedef enum pb_tri { PB_TRI_UNKNOWN, PB_TRI_NO, PB_TRI_YES } pb_tri; /* column throttled */
+/* Not a column: where the launch shape a best variant ran came from (the row record's
+ * shape_source, docs/channel.md): the tuning table, PB_TUNE (portbench tune's candidate), or
+ * the table because PB_TUNE did not parse (ignored); none when the row ran no shape. */
+typedef enum pb_shape_source { PB_SHAPE_NONE, PB_SHAPE_TABLE, PB_SHAPE_TUNE, PB_SHAPE_IGNORED } pb_shape_source;
 
 /* The spelling of each value ("" for 0): PASS, device, host-fallback, cuda-events, yes ... */
 const char *pb_verified_name(pb_verified v);
@@ -33,6 +37,9 @@ const char *pb_offload_name(pb_offload v);
 const char *pb_rate_clock_name(pb_rate_clock v);
 const char *pb_device_clock_name(pb_device_clock v);
 const char *pb_tri_name(pb_tri v);
+const char *pb_shape_source_name(pb_shape_source v); /* "", table, tune, ignored */
+/* The value of a spelling of pb_shape_source_name: 0, or -1 when text is none of them. */
+int pb_shape_source_parse(const char *text, pb_shape_source *out);
 
 /* Missing numbers are NaN in memory and empty fields in CSV. */
 typedef struct pb_row {
@@ -96,6 +103,11 @@ typedef struct pb_row {
      * that holds the row (pb_rowset_push copies them, pb_rowset_free frees them) */
     pb_sample *samples;
     size_t nsamples;
+    /* not columns: the launch shape the row's best variant ran ("per_sm=4,threads=256,...",
+     * pb_shape_format) and where it came from, as its worker states them (empty, NONE: no
+     * shape ran). The note says the same in words; portbench tune reads these. */
+    char shape[112];
+    pb_shape_source shape_source;
 } pb_row;
 
 void pb_row_init(pb_row *r); /* all numbers NaN (elems too), all strings empty */

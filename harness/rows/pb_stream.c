@@ -105,6 +105,10 @@ int pb_stream_write_row(FILE *f, long id, const pb_row *r)
     }
     if (isfinite(r->elems)) /* not a column: what elems_per_s is derived from (pb_derive.h) */
         add_num(o, "elems", r->elems);
+    if (r->shape_source != PB_SHAPE_NONE) { /* a best variant's launch shape: which, and from where */
+        cJSON_AddStringToObject(o, "shape", r->shape);
+        cJSON_AddStringToObject(o, "shape_source", pb_shape_source_name(r->shape_source));
+    }
     return put(f, o);
 }
 
@@ -283,6 +287,22 @@ static int read_samples(line_ctx *c, const cJSON *v, pb_row *r)
     return PB_OK;
 }
 
+/* The shape a best variant ran (a string of pb_shape_format's, no longer than the row
+ * holds) or where it came from (a spelling of pb_shape_source_name). */
+static int read_shape(line_ctx *c, const cJSON *v, pb_row *r)
+{
+    if (!cJSON_IsString(v))
+        return bad(c, "\"%s\" is not a string", v->string);
+    if (!strcmp(v->string, "shape_source"))
+        return pb_shape_source_parse(v->valuestring, &r->shape_source) == 0
+                   ? PB_OK
+                   : bad(c, "\"shape_source\": unknown value '%.60s' (table, tune, ignored or empty)", v->valuestring);
+    if (strlen(v->valuestring) >= sizeof r->shape)
+        return bad(c, "\"shape\" is longer than %zu characters", sizeof r->shape - 1);
+    pb_strlcpy(r->shape, v->valuestring, sizeof r->shape);
+    return PB_OK;
+}
+
 /* Column i of r from v: a number column takes a number or null, the others a string (an
  * enum column one of its spellings) or null. */
 static int set_column(line_ctx *c, pb_row *r, size_t i, const cJSON *v)
@@ -345,6 +365,10 @@ static int read_row(line_ctx *c, const cJSON *o, pb_stream *s)
             if (!cJSON_IsNumber(v) && !cJSON_IsNull(v))
                 rc = bad(c, "\"elems\" is not a number");
             r.elems = cJSON_IsNumber(v) ? v->valuedouble : NAN;
+            continue;
+        }
+        if (!strcmp(v->string, "shape") || !strcmp(v->string, "shape_source")) {
+            rc = read_shape(c, v, &r);
             continue;
         }
         size_t i = 0;

@@ -9,9 +9,11 @@
  * one "meta" record, the rank's metadata, before its end).
  * A row's keys are the CSV column names (pb_result.c's column table; enums with the CSV's
  * spellings, missing numbers null) plus "id", the plan item it answers, "samples", its
- * timed repetitions (host_s, device_s, sm_clock_mhz; null where unknown), and "elems", the
- * elements a repetition processes (pb_row.elems; only for benchmarks that count them). The same reader
- * takes a file whose writer did not finish: a last line without its newline is left out. */
+ * timed repetitions (host_s, device_s, sm_clock_mhz; null where unknown), "elems", the
+ * elements a repetition processes (pb_row.elems; only for benchmarks that count them), and
+ * for a row that ran a best variant's launch shape "shape" and "shape_source" (table, tune,
+ * ignored: pb_row's shape fields; absent otherwise). The same reader takes a file whose
+ * writer did not finish: a last line without its newline is left out. */
 #ifndef PB_STREAM_H
 #define PB_STREAM_H
 

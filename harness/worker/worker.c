@@ -720,11 +720,15 @@ static void measure(worker *w, const backend_state *bs, const pb_variant *v, con
         note_add(&r, pick_note);
         pb_shape sh;
         char shape[200], text[210];
-        if (run == v &&
-            pb_tuning_lookup(c->bench->name, v->name, be->name, pb_tuning_toolchain(be->compiler, PB_TOOLCHAIN),
-                             pb_dtype_name(c->dtype), bs->dev.on_host ? 0 : w->cc, &sh, shape, sizeof shape) == 0) {
+        int tuned = 0;
+        if (run == v && pb_tuning_lookup_tuned(c->bench->name, v->name, be->name,
+                                               pb_tuning_toolchain(be->compiler, PB_TOOLCHAIN), pb_dtype_name(c->dtype),
+                                               bs->dev.on_host ? 0 : w->cc, &sh, shape, sizeof shape, &tuned) == 0) {
             snprintf(text, sizeof text, "shape %s", shape);
             note_add(&r, text);
+            /* the same as facts of the row record (the note is words, and may be cut) */
+            pb_shape_format(&sh, r.shape, sizeof r.shape);
+            r.shape_source = tuned > 0 ? PB_SHAPE_TUNE : tuned < 0 ? PB_SHAPE_IGNORED : PB_SHAPE_TABLE;
         }
     }
     /* gemm's candidate selectors (cuda/gemm.cu, omp_target/gemm.c): a row measured under
