@@ -5,11 +5,11 @@
  * How it measures: candidate k of every toolchain's list runs as one run of `portbench
  * BENCH --variants best` (one worker per compiler, the same inputs), in this process
  * (pb_run_all: the rows come back from the workers' rows streams, as a run's do), with the
- * shapes passed to the workers through PB_TUNE ("nvcc:...;clang:...;gcc:..."); each row's
- * record says which shape it ran with and where it came from (shape, shape_source), and the
- * sweep refuses rows whose shape did not come from the override. The winner of a toolchain
- * is its fastest verified candidate (median of the clock column; GB/s, or GFLOP/s for fma),
- * summed over the dtypes as total time. */
+ * shapes in the plan's tune setting, which the workers run as PB_TUNE ("nvcc:...;clang:...;
+ * gcc:..."); each row's record says which shape it ran with and where it came from (shape,
+ * shape_source), and the sweep refuses rows whose shape did not come from the override. The
+ * winner of a toolchain is its fastest verified candidate (median of the clock column; GB/s,
+ * or GFLOP/s for fma), summed over the dtypes as total time. */
 #define _GNU_SOURCE
 #include "pb_tune.h"
 #include "pb_backends.h"
@@ -182,18 +182,18 @@ static void usage(FILE *f)
 }
 
 /* One candidate: the run of o (a copy per candidate, as a run of its own starts from its
- * options) with PB_TUNE=tune in the workers' environment, its rows into rows. PB_OK, or
- * PB_ERR when its temporary directory could not be made (said on stderr). */
+ * options) with the shapes tune (PB_TUNE syntax) in its plan, which its workers run as
+ * PB_TUNE, its rows into rows; a worker's kept plan (pb_run.c's keep_plan) then reruns the
+ * candidate. PB_OK, or PB_ERR when its temporary directory could not be made (said on stderr). */
 static int run_candidate(const pb_options *base, const pb_run_env *env, const char *tune, pb_rowset *rows)
 {
     static pb_options o;
     o = *base;
+    pb_strlcpy(o.tune, tune, sizeof o.tune);
     pb_run_log log;
     if (pb_run_begin(&log) != PB_OK)
         return PB_ERR;
-    setenv(PB_TUNE_ENV, tune, 1);
     pb_run_all(&o, env, rows, &log);
-    unsetenv(PB_TUNE_ENV);
     pb_run_end(&log);
     return PB_OK;
 }
@@ -254,7 +254,7 @@ int pb_cmd_tune(int argc, char **argv)
     }
     if (!dtype_given && !(pb_bench_find(sw->bench)->dtypes & PB_DT(PB_DOUBLE))) /* histogram, ranksort: int */
         pb_strlcpy(dtypes, pb_dtype_name(pb_bench_find(sw->bench)->default_dtype), sizeof dtypes);
-    unsetenv(PB_TUNE_ENV); /* the sweep sets it per candidate; the table's rows are the base */
+    unsetenv(PB_TUNE_ENV); /* each candidate's plan gives its shapes; the table's rows are the base */
     /* the GPU: its compute capability is the table row's key */
     pb_gpu_probe probe;
     pb_gpu_device gpu;

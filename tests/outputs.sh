@@ -138,7 +138,8 @@ tune_tmpdir)   # tune's temporaries under $TMPDIR, always removed (also when int
   sleep 0.2
   [ -z "$(ls -A tmp)" ] || fail "interrupted tune left: $(ls -AR tmp)" ;;
 tune_reproduce) # every candidate whose worker fails keeps its own plan: each printed command reruns its
-  # own (tune runs its candidates in one process, where the kept plans' names once collided)
+  # own candidate (tune runs its candidates in one process, where the kept plans' names once
+  # collided, and its plans once lacked the candidate's shapes)
   "$pb" list | awk '$1 == "omp@clang-19" && $4 == "built" { f = 1 } END { exit !f }' ||
     skip "no clang-19 OpenMP worker in this build"
   PB_TEST_CRASH_AFTER=0 "$pb" tune fill --backend omp --allow-host-fallback --n 1001 --reps 1 --warmup 0 --quiet \
@@ -147,7 +148,23 @@ tune_reproduce) # every candidate whose worker fails keeps its own plan: each pr
   n=$(grep -c . kept.txt)
   [ "$n" -ge 2 ] || fail "$n plans kept: $(cat err.txt)"
   [ "$(sort -u kept.txt | grep -c .)" = "$n" ] || fail "the kept plans share names: $(sort kept.txt | uniq -d)"
-  while read -r p; do [ -s "$p" ] || fail "$p is not there"; done < kept.txt ;;
+  while read -r p; do [ -s "$p" ] || fail "$p is not there"; done < kept.txt
+  # each plan carries its candidate's shapes (PB_TUNE syntax, every toolchain's section), so
+  # that the printed command reruns the candidate, not the tuning table's shape
+  k=0
+  while read -r p; do
+    k=$((k + 1))
+    want=$("$pb" tune --help | sed -n 's/^    fill *//p' | awk -F'; ' -v k=$k '{ print $k }')
+    [[ $(jq -r .settings.tune "$p") == *"clang:$want"* ]] ||
+      fail "plan $k: tune is $(jq -c .settings.tune "$p"), not candidate $k ($want)"
+  done < kept.txt
+  cmd=$(grep -m 2 '^portbench: reproduce: ' err.txt | tail -n 1 | sed 's/^portbench: reproduce: //')
+  env -u PB_TUNE $cmd rows.jsonl 2> rerun_err.txt || fail "the rerun: exit status $?: $(cat rerun_err.txt)"
+  want=$("$pb" tune --help | sed -n 's/^    fill *//p' | awk -F'; ' '{ print $2 }')
+  [ "$(jq -r 'select(.t == "row") | .shape_source' rows.jsonl | sort -u)" = tune ] ||
+    fail "the rerun did not run the candidate's shape: $(jq -c 'select(.t == "row") | [.shape, .shape_source]' rows.jsonl)"
+  [[ $(jq -r 'select(.t == "row") | .note' rows.jsonl) == *"from PB_TUNE=nvcc:$want"* ]] ||
+    fail "rerun notes: $(jq -r 'select(.t == "row") | .note' rows.jsonl)" ;;
 names)         # user text that becomes a path component must be a plain name
   mkdir -p res/nogpu/dmvm res/nogpu/reduce
   "$pb" dmvm --backend cpu --no-baselines --reps 1 --warmup 0 --nx 8 --quiet --record=res2 > /dev/null 2>&1 ||

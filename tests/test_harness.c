@@ -1716,6 +1716,13 @@ static void test_plan(void)
           q.max_noise == o.max_noise && q.energy_window == o.energy_window && q.cooldown == o.cooldown &&
           isnan(q.start_temp_c) && q.nitems == 0);
     pb_plan_free(&q);
+    /* tune's candidate shapes travel in the plan (a kept plan reruns them); none: null */
+    pb_plan_settings(&q, &o);
+    CHECK(!q.has_tune);
+    pb_strlcpy(o.tune, "nvcc:elems=2;clang:elems=4", sizeof o.tune);
+    pb_plan_settings(&q, &o);
+    CHECK(q.has_tune && strcmp(q.tune, o.tune) == 0);
+    o.tune[0] = '\0';
     /* one worker's part: its backends and items only */
     text = plan_text(&p, "pb-omp-clang-19");
     CHECK(pb_plan_read(text, strlen(text), "plan", &q, err, sizeof err) == PB_OK);

@@ -73,6 +73,8 @@ typedef struct pb_options {
     char gpu_profile[32];
     char gpu_uuid[64];         /* of `device`, for the rows the driver writes itself */
     double start_temp_c;       /* the GPU's temperature when the run began (--cooldown auto), NaN unknown */
+    char tune[512];            /* launch shapes in PB_TUNE syntax (portbench tune's candidate), carried by the
+                                  plan so that a kept plan reruns them; empty: the workers' environment */
 } pb_options;
 
 /* Defaults for bench (NULL allowed for option-free commands). */

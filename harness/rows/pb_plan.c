@@ -48,6 +48,8 @@ void pb_plan_settings(pb_plan *p, const pb_options *o)
     p->cooldown = o->cooldown;
     p->start_temp_c = o->start_temp_c;
     p->progress = !o->quiet;
+    p->has_tune = o->tune[0] != '\0';
+    pb_strlcpy(p->tune, o->tune, sizeof p->tune);
     p->gpu_index = o->device;
     pb_strlcpy(p->gpu_uuid, o->gpu_uuid, sizeof p->gpu_uuid);
     pb_strlcpy(p->gpu_profile, o->gpu_profile, sizeof p->gpu_profile);
