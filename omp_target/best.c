@@ -23,25 +23,9 @@ int pb_omp_best_where = PB_RAN_ON_HOST; /* visible: the host updates the device 
 #pragma omp end declare target
 #define PB_MARK_RAN_ON_LOOP(p) (*(p) = pb_omp_best_where)
 
-#define T float
-#define SFX _float
-#define FMA fmaf
-#include "best_kernels.inc"
-
-#include "best_vecadd_window_transpose.inc" /* vecadd, window, transpose, after the kernels above */
-#undef T
-#undef SFX
-#undef FMA
-
-#define T double
-#define SFX _double
-#define FMA fma
-#include "best_kernels.inc"
-
-#include "best_vecadd_window_transpose.inc" /* vecadd, window, transpose, after the kernels above */
-#undef T
-#undef SFX
-#undef FMA
+#define PB_OMP_KERNELS "best_kernels.inc"
+#define PB_OMP_KERNELS2 "best_vecadd_window_transpose.inc" /* vecadd, window, transpose: after the kernels above */
+#include "omp_instantiate.inc"
 
 /* histogram's and rank sort's best kernels, for int and float keys */
 #define HKEY int32_t

@@ -3,17 +3,8 @@
  * and its row of the table (best: best.c, with the other best kernels). */
 #include "omp_common.h"
 
-#define T float
-#define SFX _float
-#include "dmvm_kernels.inc"
-#undef T
-#undef SFX
-
-#define T double
-#define SFX _double
-#include "dmvm_kernels.inc"
-#undef T
-#undef SFX
+#define PB_OMP_KERNELS "dmvm_kernels.inc"
+#include "omp_instantiate.inc"
 
 #define STR2(x) #x
 #define STR(x) STR2(x)

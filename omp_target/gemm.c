@@ -6,17 +6,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#define T float
-#define SFX _float
-#include "gemm_kernels.inc"
-#undef T
-#undef SFX
-
-#define T double
-#define SFX _double
-#include "gemm_kernels.inc"
-#undef T
-#undef SFX
+#define PB_OMP_KERNELS "gemm_kernels.inc"
+#include "omp_instantiate.inc"
 
 #define DISPATCH(v)                                                                      \
     static int run_##v(const pb_args *a)                                                 \

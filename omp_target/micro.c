@@ -5,21 +5,8 @@
 #include <math.h>
 #include <string.h>
 
-#define T float
-#define SFX _float
-#define FMA fmaf
-#include "micro_kernels.inc"
-#undef T
-#undef SFX
-#undef FMA
-
-#define T double
-#define SFX _double
-#define FMA fma
-#include "micro_kernels.inc"
-#undef T
-#undef SFX
-#undef FMA
+#define PB_OMP_KERNELS "micro_kernels.inc"
+#include "omp_instantiate.inc"
 
 #define SRC(t) ((const t *)a->buf[0])
 #define DST(t) ((t *)a->buf[1])

@@ -26,26 +26,10 @@ static int *pb_omp_reduce_ticket(void)
     return ticket;
 }
 
-#define T int32_t
-#define SFX _int
-#include "reduce_kernels.inc"
-#include "reduce_ladder.inc"
-#undef T
-#undef SFX
-
-#define T float
-#define SFX _float
-#include "reduce_kernels.inc"
-#include "reduce_ladder.inc"
-#undef T
-#undef SFX
-
-#define T double
-#define SFX _double
-#include "reduce_kernels.inc"
-#include "reduce_ladder.inc"
-#undef T
-#undef SFX
+#define PB_OMP_KERNELS "reduce_kernels.inc"
+#define PB_OMP_KERNELS2 "reduce_ladder.inc"
+#define PB_OMP_WITH_INT
+#include "omp_instantiate.inc"
 
 /* the arguments of each kernel for the type t (k: the ladder's level) */
 #define IN_OUT(t, k) (long)a->n, (const t *)a->buf[REDUCE_IN], (t *)a->buf[REDUCE_OUT], a->ran_on

@@ -3,17 +3,8 @@
  * translation unit (best_vecadd_window_transpose.inc). Their table ends the file. */
 #include "omp_common.h"
 
-#define T float
-#define SFX _float
-#include "transpose_kernels.inc"
-#undef T
-#undef SFX
-
-#define T double
-#define SFX _double
-#include "transpose_kernels.inc"
-#undef T
-#undef SFX
+#define PB_OMP_KERNELS "transpose_kernels.inc"
+#include "omp_instantiate.inc"
 
 #define TRANSPOSE_RUN(v)                                                                           \
     static int run_##v(const pb_args *a)                                                           \

@@ -2,17 +2,8 @@
  * `best` is in best.c's translation unit (best_vecadd_window_transpose.inc). Their table ends the file. */
 #include "omp_common.h"
 
-#define T float
-#define SFX _float
-#include "window_kernels.inc"
-#undef T
-#undef SFX
-
-#define T double
-#define SFX _double
-#include "window_kernels.inc"
-#undef T
-#undef SFX
+#define PB_OMP_KERNELS "window_kernels.inc"
+#include "omp_instantiate.inc"
 
 #define WINDOW_RUN(v)                                                                                        \
     static int run_##v(const pb_args *a)                                                                     \

@@ -4,9 +4,10 @@
 #   - a.c includes b.h (directly) and a b.c exists beside a header of that name, or
 #   - a.c uses a function or global declared in a header it includes (directly or
 #     through other headers) and b.c defines it;
-# .inc files count as part of the source that includes them. tsort (coreutils) finds the
-# loops. Directories default to driver, harness and tools (and their subfolders), cuda,
-# omp_target and cpu_ref.
+# .inc files count as part of the source that includes them; a #define of a quoted name
+# ending in .inc counts as an include of it (omp_target/omp_instantiate.inc includes the
+# kernels file its includer names so). tsort (coreutils) finds the loops. Directories
+# default to driver, harness and tools (and their subfolders), cuda, omp_target and cpu_ref.
 # CHECK_CYCLES_EDGES=1 prints every edge with the reason for it.
 # Exit status: 0 no cycle, 1 a cycle (printed), 2 usage.
 #   check_cycles.sh --self-test DIR: makes a two-file cycle under DIR and expects it found.
@@ -22,13 +23,21 @@ if [ "${1:-}" = --self-test ]; then
     printf 'int pb_p(void);\nint pb_q(void);\n' > "$d/harness/shared.h"
     printf '#include "shared.h"\nint pb_p(void)\n{\n    return pb_q();\n}\n' > "$d/harness/p.c"
     printf '#include "shared.h"\nint pb_q(void)\n{\n    return pb_p();\n}\n' > "$d/harness/q.c"
+    # a cycle through a kernels file that a source names in a #define (a computed include)
+    printf 'int pb_x(void);\nint pb_y(void);\n' > "$d/harness/xy.h"
+    printf '#include "xy.h"\n#define KERNELS "x_kernels.inc"\n#include KERNELS\nint pb_x(void)\n{\n    return 1;\n}\n' \
+        > "$d/harness/x.c"
+    printf 'static int x_k(void)\n{\n    return pb_y();\n}\n' > "$d/harness/x_kernels.inc"
+    printf '#include "xy.h"\nint pb_y(void)\n{\n    return pb_x();\n}\n' > "$d/harness/y.c"
     out=$(sh "$0" "$d" harness 2>&1)
     rc=$?
     printf '%s\n' "$out"
     if [ $rc -eq 1 ] && printf '%s' "$out" | grep -q 'harness/a.c -> harness/b.c' &&
         printf '%s' "$out" | grep -q 'harness/b.c -> harness/a.c' &&
         printf '%s' "$out" | grep -q 'harness/p.c -> harness/q.c (pb_q' &&
-        printf '%s' "$out" | grep -q 'harness/q.c -> harness/p.c (pb_p'; then
+        printf '%s' "$out" | grep -q 'harness/q.c -> harness/p.c (pb_p' &&
+        printf '%s' "$out" | grep -q 'harness/x.c -> harness/y.c (pb_y' &&
+        printf '%s' "$out" | grep -q 'harness/y.c -> harness/x.c (pb_x'; then
         echo "check_cycles: the self-test cycle was found"
         exit 0
     fi
@@ -72,7 +81,8 @@ FNR == 1 { in_comment = 0; pending = ""; print "F", FILENAME, kind(FILENAME) }
     gsub(/\/\*([^*]|\*+[^*\/])*\*+\//, " ", line)
     if (index(line, "/*")) { line = substr(line, 1, index(line, "/*") - 1); in_comment = 1 }
     sub(/\/\/.*/, "", line)
-    if (line ~ /^[ \t]*#[ \t]*include[ \t]*"/) {
+    if (line ~ /^[ \t]*#[ \t]*include[ \t]*"/ ||
+        line ~ /^[ \t]*#[ \t]*define[ \t]+[A-Za-z_0-9]+[ \t]+"[^"]*\.inc"[ \t]*$/) {
         inc = line; sub(/^[^"]*"/, "", inc); sub(/".*/, "", inc)
         print "I", FILENAME, base(inc)
         next
