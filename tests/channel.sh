@@ -8,15 +8,8 @@
 # `pb-cpu --describe`) and writes JSON Lines to ROWS: a hello line, a line per backend (one
 # here: cpu), a line per row, an end line (docs/channel.md); edits pick lines with jq.
 set -uo pipefail
-pb=$1 work=$2/$3 case=$3
-rm -rf "$work"
-mkdir -p "$work/tmp"
-cd "$work" || exit 1
-export TMPDIR=$work/tmp OMP_NUM_THREADS=2 OMP_WAIT_POLICY=passive
-fail() { echo "FAIL: $*"; exit 1; }
-skip() { echo "SKIP: $*"; exit 77; }
-# column N of the CSV rows (header skipped); fields here hold no commas
-col() { awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == c) k = i; next } { print $k }' "$1"; }
+here=$(dirname "${BASH_SOURCE[0]}")
+. "$here/case_lib.sh"
 cpu=(dmvm --backend cpu --no-baselines --reps 1 --warmup 0 --quiet)
 
 # A copy of the workers with pb-cpu (or the worker $1) replaced by the script on stdin; the

@@ -4,14 +4,8 @@
 # The worker test hooks (harness/worker/worker.c) make a worker crash, exit early or run
 # slowly; PB_TEST_WRITE_DELAY_MS (harness/rows/pb_output.c) holds a file write open.
 set -uo pipefail
-pb=$1 work=$2/$3 case=$3
-rm -rf "$work"
-mkdir -p "$work/tmp"
-cd "$work" || exit 1
-export TMPDIR=$work/tmp OMP_NUM_THREADS=2 OMP_WAIT_POLICY=passive
-fail() { echo "FAIL: $*"; exit 1; }
-# column N of the CSV rows (header skipped); fields here hold no commas
-col() { awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == c) k = i; next } { print $k }' "$1"; }
+here=$(dirname "${BASH_SOURCE[0]}")
+. "$here/case_lib.sh"
 run() { "$pb" "$@" --quiet; }
 cpu=(dmvm --backend cpu --no-baselines --reps 1 --warmup 0)
 

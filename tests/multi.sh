@@ -4,13 +4,10 @@
 # GPUs that are not there (their workers run the OpenMP code on the host), and mpiexec
 # starts several ranks on this machine.
 set -uo pipefail
-pb=$1 work=$2/$3 case=$3 mpiexec=${4:-mpiexec}
-rm -rf "$work"
-mkdir -p "$work/tmp"
-cd "$work" || exit 1
-export TMPDIR=$work/tmp OMP_NUM_THREADS=1 OMP_WAIT_POLICY=passive
-fail() { echo "FAIL: $*"; exit 1; }
-col() { awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == c) k = i; next } { print $k }' "$1"; }
+here=$(dirname "${BASH_SOURCE[0]}")
+. "$here/case_lib.sh"
+mpiexec=${4:-mpiexec}
+export OMP_NUM_THREADS=1
 small=(dmvm --backend omp,cpu --allow-host-fallback --nx 33,100 --variants v1,v7 --reps 2 --warmup 1)
 
 case $case in

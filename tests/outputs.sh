@@ -5,13 +5,8 @@
 # --record, tune's temporary files and kept plans, names that would become paths. Each CASE is one
 # defect, reproduced; exit 77 = skipped (this machine cannot make the case).
 set -uo pipefail
-pb=$1 work=$2/$3 case=$3
-rm -rf "$work"
-mkdir -p "$work/tmp"
-cd "$work" || exit 1
-export TMPDIR=$work/tmp OMP_NUM_THREADS=2 OMP_WAIT_POLICY=passive
-fail() { echo "FAIL: $*"; exit 1; }
-skip() { echo "SKIP: $*"; exit 77; }
+here=$(dirname "${BASH_SOURCE[0]}")
+. "$here/case_lib.sh"
 cpu=(dmvm --backend cpu --no-baselines --reps 1 --warmup 0 --nx 8 --quiet)
 # refused up front: exit 2, one line on stderr matching $1, nothing measured, no file $2
 # (prefix: a command that runs portbench, e.g. in a private mount namespace)

@@ -6,12 +6,10 @@
 # the CSV keeps its summary columns only. --max-noise: repetitions until the median's noise
 # is below a target, within --reps and --time-budget; stop_reason says which ended them.
 set -uo pipefail
-pb=$1 work=$2/$3 case=$3 mpiexec=${4:-mpiexec}
-rm -rf "$work"
-mkdir -p "$work/tmp"
-cd "$work" || exit 1
-export TMPDIR=$work/tmp OMP_NUM_THREADS=1 OMP_WAIT_POLICY=passive
-fail() { echo "FAIL: $*"; exit 1; }
+here=$(dirname "${BASH_SOURCE[0]}")
+. "$here/case_lib.sh"
+mpiexec=${4:-mpiexec}
+export OMP_NUM_THREADS=1
 cpu=(dmvm --backend cpu --no-baselines --nx 33,64 --dtype float,double --warmup 1 --reps 7)
 # exactly 7 repetitions a row: the default --max-noise may stop a quiet row at 6 (CI failed so)
 fixed=("${cpu[@]}" --max-noise off)
