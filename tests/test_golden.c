@@ -13,6 +13,7 @@
 #include "pb_check.h"
 #include "pb_result.h"
 #include "pb_sha256.h"
+#include "pb_testproc.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -20,30 +21,6 @@
 #include <string.h>
 
 PB_CHECK_STATE;
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t n = 0;
-    FILE *m = open_memstream(&buf, &n);
-    if (f && m) {
-        char chunk[65536];
-        size_t k;
-        while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
-            fwrite(chunk, 1, k, m);
-    }
-    if (f)
-        fclose(f);
-    if (m)
-        fclose(m);
-    if (!f) {
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
-}
 
 /* The header's names, split at commas (result headers hold no quoted names): their column
  * numbers in order, and which columns are present. Returns the count, or -1 when a name is
@@ -178,7 +155,7 @@ static void one_file(const char *src, const char *rel, FILE *listing, size_t *nr
     char path[4096], err[512];
     snprintf(path, sizeof path, "%s/%s", src, rel);
     size_t len = 0;
-    char *bytes = slurp(path, &len);
+    char *bytes = read_file(path, &len);
     CHECK(bytes != NULL);
     if (!bytes) {
         fprintf(stderr, "%s: cannot be read\n", rel);
@@ -255,16 +232,8 @@ int main(int argc, char **argv)
     char cmd[8192];
     snprintf(cmd, sizeof cmd, "git -C '%s' ls-files -z -- 'results/**.csv' 2> /dev/null", src);
     FILE *p = popen(cmd, "r");
-    char *names = NULL;
     size_t nlen = 0;
-    FILE *m = open_memstream(&names, &nlen);
-    if (p) {
-        char chunk[65536];
-        size_t k;
-        while ((k = fread(chunk, 1, sizeof chunk, p)) > 0)
-            fwrite(chunk, 1, k, m);
-    }
-    fclose(m);
+    char *names = read_stream_len(p, &nlen);
     if (!p || pclose(p) != 0 || nlen == 0) {
         printf("%s is not a git checkout with results/: the committed CSVs are not checked\n", src);
         free(names);
@@ -289,7 +258,7 @@ int main(int argc, char **argv)
         printf("updated %s: review it with git diff\n", snapshot);
     } else {
         size_t slen = 0;
-        char *want = slurp(snapshot, &slen);
+        char *want = read_file(snapshot, &slen);
         int same = want && slen == llen && memcmp(want, listing, llen) == 0;
         CHECK(same);
         if (!same) {

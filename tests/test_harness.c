@@ -15,6 +15,7 @@
 #include "pb_stats.h"
 #include "pb_stream.h"
 #include "pb_table.h"
+#include "pb_testopts.h"
 #include "pb_topo.h"
 #include "pb_trace.h"
 #include "pb_tuning.h"
@@ -204,52 +205,24 @@ static void test_registry(void)
         CHECK(!strcmp(v[i].benchmark, want[i][0]) && !strcmp(v[i].name, want[i][1]));
 }
 
-static int parse(pb_options *o, const char *line, char *err, size_t cap)
-{
-    char buf[1024], *argv[64];
-    int argc = 0;
-    pb_strlcpy(buf, line, sizeof buf);
-    for (char *t = strtok(buf, " "); t && argc < 64; t = strtok(NULL, " "))
-        argv[argc++] = t;
-    pb_options_defaults(o, pb_bench_find("dmvm"));
-    return pb_options_parse(o, argc, argv, err, cap);
-}
-
-/* The settings of o as a worker reads them: pb_plan_settings, written and read back. */
-static int plan_round_trip(const pb_options *o, pb_plan *back)
-{
-    static pb_plan p;
-    char *text = NULL, err[512];
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    pb_plan_init(&p, o->bench);
-    pb_plan_settings(&p, o);
-    int rc = pb_plan_write(f, &p, NULL);
-    fclose(f);
-    if (rc == PB_OK)
-        rc = pb_plan_read(text, len, "plan", back, err, sizeof err);
-    free(text);
-    pb_plan_free(&p);
-    return rc;
-}
-
 static void test_options(void)
 {
     static pb_options o, back;
     char err[512];
-    CHECK(parse(&o, "--backend cuda,omp --variants v3-v9 --nx 1024:4096:x2 --dtype float,double --warmup 3 "
-                    "--reps 7 --seed 9 --threads 4 --gpu h200 --csv out.csv",
-                err, sizeof err) == PB_OK);
+    CHECK(parse_opts(&o, "dmvm",
+                     "--backend cuda,omp --variants v3-v9 --nx 1024:4096:x2 --dtype float,double --warmup 3 "
+                     "--reps 7 --seed 9 --threads 4 --gpu h200 --csv out.csv",
+                     err, sizeof err) == PB_OK);
     CHECK(o.nsizes == 3 && o.sizes[2] == 4096 && o.ndtypes == 2 && o.dtypes[0] == PB_FLOAT);
     CHECK(o.warmup == 3 && o.reps == 7 && o.seed == 9 && o.threads == 4);
     CHECK(o.gpu_kind == PB_GPU_MODEL && strcmp(o.gpu_model, "h200") == 0 && strcmp(o.csv, "out.csv") == 0);
-    CHECK(parse(&o, "--nx=33 --gpu=1", err, sizeof err) == PB_OK && o.sizes[0] == 33 && o.gpu_index == 1);
+    CHECK(parse_opts(&o, "dmvm", "--nx=33 --gpu=1", err, sizeof err) == PB_OK && o.sizes[0] == 33 && o.gpu_index == 1);
     /* baselines join unless --no-baselines */
-    CHECK(parse(&o, "--backend cuda", err, sizeof err) == PB_OK);
+    CHECK(parse_opts(&o, "dmvm", "--backend cuda", err, sizeof err) == PB_OK);
     pb_options_finish(&o);
     CHECK(o.backends & (1ull << pb_backend_find("cublas")));
     CHECK(o.backends & (1ull << pb_backend_find("cpu")));
-    CHECK(parse(&o, "--backend cuda --no-baselines", err, sizeof err) == PB_OK);
+    CHECK(parse_opts(&o, "dmvm", "--backend cuda --no-baselines", err, sizeof err) == PB_OK);
     pb_options_finish(&o);
     CHECK(o.backends == 1ull << pb_backend_find("cuda"));
 
@@ -258,19 +231,19 @@ static void test_options(void)
                          "--emit x.csv" /* worker-only */};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; ++i) {
         err[0] = '\0';
-        CHECK(parse(&o, bad[i], err, sizeof err) == PB_ERR && err[0] && !strchr(err, '\n'));
+        CHECK(parse_opts(&o, "dmvm", bad[i], err, sizeof err) == PB_ERR && err[0] && !strchr(err, '\n'));
     }
-    CHECK(parse(&o, "--nx", err, sizeof err) == PB_ERR && strstr(err, "needs a value"));
+    CHECK(parse_opts(&o, "dmvm", "--nx", err, sizeof err) == PB_ERR && strstr(err, "needs a value"));
 
     /* What the driver hands a worker (the plan's settings) reads back the same. */
     static pb_plan plan;
-    CHECK(parse(&o,
-                "--backend omp@gcc,cpu --variants v1,v7 --nx 31,1000 --dtype float --reps 3 --seed 5 "
-                "--allow-host-fallback --clock host --threads 2",
-                err, sizeof err) == PB_OK);
+    CHECK(parse_opts(&o, "dmvm",
+                     "--backend omp@gcc,cpu --variants v1,v7 --nx 31,1000 --dtype float --reps 3 --seed 5 "
+                     "--allow-host-fallback --clock host --threads 2",
+                     err, sizeof err) == PB_OK);
     o.device = 1;
     pb_strlcpy(o.gpu_profile, "h200", sizeof o.gpu_profile);
-    CHECK(plan_round_trip(&o, &plan) == PB_OK);
+    CHECK(plan_round_trip(&o, &plan, err, sizeof err) == PB_OK);
     CHECK(plan.reps == 3 && plan.seed == 5 && plan.allow_host_fallback && plan.clock == PB_PLAN_CLOCK_HOST &&
           plan.threads == 2 && plan.gpu_index == 1 && strcmp(plan.gpu_profile, "h200") == 0);
     CHECK(plan.max_noise == 0.01); /* issue 24: --max-noise 1% by default, also in the worker */
@@ -281,8 +254,8 @@ static void test_options(void)
     const char *noise[] = {"--max-noise off", "--max-noise 0", "--max-noise 0%", "--max-noise 2.5%"};
     const double want[] = {0, 0, 0, 0.025};
     for (size_t i = 0; i < sizeof noise / sizeof *noise; ++i) {
-        CHECK(parse(&o, noise[i], err, sizeof err) == PB_OK && o.max_noise == want[i]);
-        CHECK(plan_round_trip(&o, &plan) == PB_OK && fabs(plan.max_noise - want[i]) < 1e-15);
+        CHECK(parse_opts(&o, "dmvm", noise[i], err, sizeof err) == PB_OK && o.max_noise == want[i]);
+        CHECK(plan_round_trip(&o, &plan, err, sizeof err) == PB_OK && fabs(plan.max_noise - want[i]) < 1e-15);
         pb_plan_free(&plan);
     }
 }

@@ -15,6 +15,7 @@
 #include "pb_facts.h"
 #include "pb_occupancy.h"
 #include "pb_plan.h"
+#include "pb_testopts.h"
 #include "pb_trace.h"
 
 #include <limits.h>
@@ -627,58 +628,29 @@ static void test_row(void)
 
 /* ---- the options, from the command line to the worker ---- */
 
-static int parse(pb_options *o, const char *line, char *err, size_t cap)
-{
-    char buf[1024], *argv[64];
-    int argc = 0;
-    pb_strlcpy(buf, line, sizeof buf);
-    for (char *t = strtok(buf, " "); t && argc < 64; t = strtok(NULL, " "))
-        argv[argc++] = t;
-    pb_options_defaults(o, pb_bench_find("stream"));
-    return pb_options_parse(o, argc, argv, err, cap);
-}
-
-/* What the driver hands a worker (the plan's settings, pb_plan_settings) read back as the
- * worker does. */
-static int round_trip(const pb_options *o, pb_plan *back, char *err, size_t cap)
-{
-    static pb_plan p;
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    pb_plan_init(&p, o->bench);
-    pb_plan_settings(&p, o);
-    int rc = pb_plan_write(f, &p, NULL);
-    fclose(f);
-    if (rc == PB_OK)
-        rc = pb_plan_read(text, len, "plan", back, err, cap);
-    free(text);
-    pb_plan_free(&p);
-    return rc;
-}
-
 static void test_options(void)
 {
     static pb_options o;
     static pb_plan back;
     char err[512];
-    CHECK(parse(&o, "--n 1000", err, sizeof err) == PB_OK);
+    CHECK(parse_opts(&o, "stream", "--n 1000", err, sizeof err) == PB_OK);
     CHECK(!o.energy && o.energy_window == PB_ENERGY_WINDOW_DEFAULT && o.cooldown == 0 && isnan(o.start_temp_c));
-    CHECK(round_trip(&o, &back, err, sizeof err) == PB_OK && !back.energy && back.cooldown == 0);
+    CHECK(plan_round_trip(&o, &back, err, sizeof err) == PB_OK && !back.energy && back.cooldown == 0);
     /* --energy with its window, --cooldown auto and the run's start temperature */
-    CHECK(parse(&o, "--n 1000 --energy --energy-window 2.5 --cooldown auto", err, sizeof err) == PB_OK);
+    CHECK(parse_opts(&o, "stream", "--n 1000 --energy --energy-window 2.5 --cooldown auto", err, sizeof err) == PB_OK);
     CHECK(o.energy && o.energy_window == 2.5 && o.cooldown == PB_COOLDOWN_AUTO);
     o.start_temp_c = 38.5; /* the driver read it */
-    CHECK(round_trip(&o, &back, err, sizeof err) == PB_OK);
+    CHECK(plan_round_trip(&o, &back, err, sizeof err) == PB_OK);
     CHECK(back.energy && back.energy_window == 2.5 && back.cooldown == PB_COOLDOWN_AUTO && back.start_temp_c == 38.5);
     /* the default window, a fixed cooldown */
-    CHECK(parse(&o, "--n 1000 --energy --cooldown 30", err, sizeof err) == PB_OK);
-    CHECK(round_trip(&o, &back, err, sizeof err) == PB_OK);
+    CHECK(parse_opts(&o, "stream", "--n 1000 --energy --cooldown 30", err, sizeof err) == PB_OK);
+    CHECK(plan_round_trip(&o, &back, err, sizeof err) == PB_OK);
     CHECK(back.energy && back.energy_window == 1 && back.cooldown == 30 && isnan(back.start_temp_c));
     /* refused: the window without --energy; the worker's options of old (a worker gets a plan) */
-    CHECK(parse(&o, "--n 1000 --energy-window 2", err, sizeof err) == PB_ERR && strstr(err, "use it with --energy"));
-    CHECK(parse(&o, "--n 1000 --start-temp 40", err, sizeof err) == PB_ERR && strstr(err, "unknown"));
-    CHECK(parse(&o, "--n 1000 --emit x.csv", err, sizeof err) == PB_ERR && strstr(err, "unknown"));
+    CHECK(parse_opts(&o, "stream", "--n 1000 --energy-window 2", err, sizeof err) == PB_ERR &&
+          strstr(err, "use it with --energy"));
+    CHECK(parse_opts(&o, "stream", "--n 1000 --start-temp 40", err, sizeof err) == PB_ERR && strstr(err, "unknown"));
+    CHECK(parse_opts(&o, "stream", "--n 1000 --emit x.csv", err, sizeof err) == PB_ERR && strstr(err, "unknown"));
     pb_plan_free(&back);
 }
 

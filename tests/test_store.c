@@ -1306,16 +1306,8 @@ static void test_dashboard_hostile(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 5) {
-        fprintf(stderr, "usage: test_store GROUP PORTBENCH FIXTURES WORKDIR\n");
+    if (testproc_args(argc, argv, "test_store"))
         return 2;
-    }
-    pb = argv[2];
-    fixtures = argv[3];
-    work = argv[4];
-    char *out;
-    run(&out, "mkdir -p '%s'", work);
-    free(out);
     static const pb_check_group groups[] = {
         {"unit", {test_sha256, test_import_api, test_machine_identity, test_series, test_new_column, test_v1_store}},
         {"cli", {test_cli_import, test_cli_hostile}},

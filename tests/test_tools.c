@@ -2491,16 +2491,8 @@ static void test_edges_charts(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 5) {
-        fprintf(stderr, "usage: test_tools GROUP PORTBENCH FIXTURES WORKDIR\n");
+    if (testproc_args(argc, argv, "test_tools"))
         return 2;
-    }
-    pb = argv[2];
-    fixtures = argv[3];
-    work = argv[4];
-    char *out;
-    run(&out, "mkdir -p '%s'", work);
-    free(out);
     static const pb_check_group groups[] = {
         {"unit",
          {test_classify, test_threshold, test_keys, test_index, test_pairing, test_tables, test_label, test_reader}},
