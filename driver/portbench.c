@@ -300,18 +300,8 @@ static int write_json(FILE *f, const void *ctx)
     cJSON *rows = cJSON_AddArrayToObject(root, "rows");
     for (size_t i = 0; i < d->rows->n; ++i)
         cJSON_AddItemToArray(rows, pb_row_to_json(&d->rows->rows[i]));
-    char *text = cJSON_Print(root);
-    int rc = text && fputs(text, f) >= 0 && fputc('\n', f) != EOF ? PB_OK : PB_ERR;
-    free(text);
+    int rc = pb_write_json(f, root);
     cJSON_Delete(root);
-    return rc;
-}
-
-static int write_meta(FILE *f, const void *ctx)
-{
-    char *text = cJSON_Print((const cJSON *)ctx);
-    int rc = text && fputs(text, f) >= 0 && fputc('\n', f) != EOF ? PB_OK : PB_ERR;
-    free(text);
     return rc;
 }
 
@@ -330,7 +320,7 @@ static int write_outputs(const pb_options *o, const pb_rowset *rows, const cJSON
     if (o->csv[0]) {
         char mpath[PATH_MAX + 16];
         snprintf(mpath, sizeof mpath, "%s.meta.json", o->csv);
-        pb_out_file files[2] = {{o->csv, pb_write_csv_rows, rows}, {mpath, write_meta, meta}};
+        pb_out_file files[2] = {{o->csv, pb_write_csv_rows, rows}, {mpath, pb_write_json, meta}};
         int nfiles = csv_is_stream(o) ? 1 : 2;
         if (pb_write_atomic_set(files, nfiles, err, sizeof err) != PB_OK) {
             pb_errorf("%s", err);
@@ -367,8 +357,8 @@ static int write_outputs(const pb_options *o, const pb_rowset *rows, const cJSON
     }
     if (o->record) {
         char run[PATH_MAX];
-        if (pb_record_run(o->record_dir, o->label, record_gpu(env), o->bench->name, rows, argc, argv, write_meta, meta,
-                          run, sizeof run, err, sizeof err) != 0) {
+        if (pb_record_run(o->record_dir, o->label, record_gpu(env), o->bench->name, rows, argc, argv, pb_write_json,
+                          meta, run, sizeof run, err, sizeof err) != 0) {
             pb_errorf("%s", err);
             rc = -1;
         } else if (!o->quiet) {

@@ -381,6 +381,14 @@ int pb_write_text(FILE *f, const void *text)
     return ferror(f) ? PB_ERR : PB_OK;
 }
 
+int pb_write_json(FILE *f, const void *json)
+{
+    char *text = cJSON_Print((const cJSON *)json);
+    int rc = text && fputs(text, f) >= 0 && fputc('\n', f) != EOF ? PB_OK : PB_ERR;
+    free(text);
+    return rc;
+}
+
 void *pb_row_to_json(const pb_row *r)
 {
     cJSON *o = cJSON_CreateObject();

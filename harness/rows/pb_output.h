@@ -70,10 +70,11 @@ int pb_write_atomic_set(const pb_out_file *files, int n, char *err, size_t cap);
  * is seen. PB_OK, or PB_ERR with "cannot write NAME: reason" in err. */
 int pb_output_close(FILE *f, const char *name, char *err, size_t cap);
 
-/* Writers for pb_write_atomic: a row set as CSV (ctx: const pb_rowset *), and a
- * string as it is (ctx: const char *). */
+/* Writers for pb_write_atomic: a row set as CSV (ctx: const pb_rowset *), a string as it
+ * is (ctx: const char *), and a JSON document indented, then a newline (ctx: const cJSON *). */
 int pb_write_csv_rows(FILE *f, const void *rowset);
 int pb_write_text(FILE *f, const void *text);
+int pb_write_json(FILE *f, const void *json);
 
 /* A row as a JSON object (cJSON *) with numbers as numbers and missing values null, and
  * its samples as "samples": {"host_s": [...], "device_s": [...], "sm_clock_mhz": [...]}

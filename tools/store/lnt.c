@@ -350,14 +350,6 @@ static int on_option(void *ctx, const pb_optdef *d, const char *val, char *err, 
     return PB_OK;
 }
 
-static int write_report(FILE *f, const void *ctx)
-{
-    char *text = cJSON_Print((const cJSON *)ctx);
-    int rc = text && fputs(text, f) >= 0 && fputc('\n', f) != EOF ? PB_OK : PB_ERR;
-    free(text);
-    return rc;
-}
-
 static int from_files(char **paths, int n, cJSON *reports, size_t *left, char *err, size_t cap)
 {
     pb_store_files files = {0};
@@ -465,7 +457,7 @@ int pb_cmd_export(int argc, char **argv)
     }
     size_t written = 0;
     for (size_t k = 0; rc == PB_OK && k < n; ++k) {
-        if (pb_write_atomic(names[k], write_report, cJSON_GetArrayItem(reports, (int)k), err, sizeof err) != PB_OK)
+        if (pb_write_atomic(names[k], pb_write_json, cJSON_GetArrayItem(reports, (int)k), err, sizeof err) != PB_OK)
             rc = PB_ERR;
         else
             ++written;
