@@ -249,6 +249,16 @@ static void esc(FILE *f, const char *t)
     }
 }
 
+/* The last cells of a table row of rows: the verdict (red when FAIL) and the note; the row ends. */
+static void verdict_note_cells(FILE *f, const pb_row *r)
+{
+    fprintf(f, "<td class=\"l%s\">", r->verified == PB_VERIFIED_FAIL ? " fail" : "");
+    esc(f, pb_verified_name(r->verified));
+    fputs("</td><td class=\"l n\">", f);
+    esc(f, r->note);
+    fputs("</td></tr>\n", f);
+}
+
 static void head(FILE *f, const char *root, const char *title)
 {
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", f);
@@ -830,17 +840,11 @@ static void series_page(site *s)
             esc(f, r->toolchain);
             fprintf(f, "</td><td class=\"l\"><a href=\"../r/%lld.html\">%lld ", b->run[i], b->run[i]);
             esc(f, b->label[i] ? b->label[i] : "");
-            fprintf(f,
-                    "</a></td><td class=\"l\">%s</td><td data-v=\"%.6g\">%s</td><td>%s %s</td><td>%s%s</td>"
-                    "<td class=\"l%s\">",
-                    when, tt, pb_fmt_time(tt, PB_FMT_TEXT, t, sizeof t),
+            fprintf(f, "</a></td><td class=\"l\">%s</td><td data-v=\"%.6g\">%s</td><td>%s %s</td><td>%s%s</td>", when,
+                    tt, pb_fmt_time(tt, PB_FMT_TEXT, t, sizeof t),
                     pb_fmt_rate(isnan(tt) ? NAN : pb_row_rate_on(r, ch.device), PB_FMT_TEXT, rate, sizeof rate),
-                    isnan(tt) ? "" : pb_row_unit(r), q, kind == 2 ? " (CUDA)" : "",
-                    r->verified == PB_VERIFIED_FAIL ? " fail" : "");
-            esc(f, pb_verified_name(r->verified));
-            fputs("</td><td class=\"l n\">", f);
-            esc(f, r->note);
-            fputs("</td></tr>\n", f);
+                    isnan(tt) ? "" : pb_row_unit(r), q, kind == 2 ? " (CUDA)" : "");
+            verdict_note_cells(f, r);
         }
         fputs("</tbody></table>\n", f);
         tail(f, s);
@@ -1311,14 +1315,10 @@ static void run_page(site *s, long long id)
             double tt = w->verified == PB_VERIFIED_PASS ? pb_row_time(w) : NAN;
             fprintf(f, "</td><td data-v=\"%.6g\">%s</td><td class=\"l\">", tt, pb_fmt_time(tt, PB_FMT_TEXT, t, sizeof t));
             esc(f, pb_rate_clock_name(w->clock));
-            fprintf(f, "</td><td>%s %s</td><td>%s%s</td><td class=\"l%s\">",
+            fprintf(f, "</td><td>%s %s</td><td>%s%s</td>",
                     pb_fmt_rate(isnan(tt) ? NAN : pb_row_rate(w), PB_FMT_TEXT, rate, sizeof rate),
-                    isnan(tt) ? "" : pb_row_unit(w), q, kind == 2 ? "*" : "",
-                    w->verified == PB_VERIFIED_FAIL ? " fail" : "");
-            esc(f, pb_verified_name(w->verified));
-            fputs("</td><td class=\"l n\">", f);
-            esc(f, w->note);
-            fputs("</td></tr>\n", f);
+                    isnan(tt) ? "" : pb_row_unit(w), q, kind == 2 ? "*" : "");
+            verdict_note_cells(f, w);
         }
         fputs("</tbody></table>\n<p class=\"legend\">vs ref: speedup_vs_lib (the library's time over the row's); * "
               "CUDA best's time over the row's, where the benchmark has no library. A benchmark links to the row's "

@@ -143,9 +143,7 @@ static int write_size_table(pb_report_ctx *rep, const pb_family *f, const double
                 put_cell(&t, cell_of(f, series[s], sizes[z]));
         }
     }
-    int rc = pb_tab_print(rep->md, &t, PB_FMT_MD);
-    fputc('\n', rep->md);
-    pb_tab_free(&t);
+    int rc = pb_rep_put_table(rep, &t);
     free(series);
     return rc;
 }
@@ -194,9 +192,7 @@ static int write_speedup_table(pb_report_ctx *rep, const pb_family *f, const pb_
         if (pass && kv)
             prev = r;
     }
-    int rc = pb_tab_print(rep->md, &t, PB_FMT_MD);
-    fputc('\n', rep->md);
-    pb_tab_free(&t);
+    int rc = pb_rep_put_table(rep, &t);
     free(k);
     return rc;
 }
@@ -272,9 +268,7 @@ static int write_sweep_table(pb_report_ctx *rep, const pb_family *f, double size
                 pb_tab_put(&t, "%s%s", rate_md(pb_row_rate(r), x, sizeof x), pc);
         }
     }
-    int rc = pb_tab_print(rep->md, &t, PB_FMT_MD);
-    fputc('\n', rep->md);
-    pb_tab_free(&t);
+    int rc = pb_rep_put_table(rep, &t);
     free(grp);
     free(val);
     return rc;
@@ -386,9 +380,7 @@ static int write_energy_table(pb_report_ctx *rep, const pb_family *f, double siz
                     pb_tab_put(&t, "-");
             }
         }
-        rc = pb_tab_print(rep->md, &t, PB_FMT_MD);
-        fputc('\n', rep->md);
-        pb_tab_free(&t);
+        rc = pb_rep_put_table(rep, &t);
     }
     free(cell);
     free(col);
@@ -495,9 +487,7 @@ static void write_environment(pb_report_ctx *rep, const pb_rowset *s)
         pb_tab_put(&t, "%s", last);
     }
     pb_tab_hide_empty(&t);
-    pb_tab_print(rep->md, &t, PB_FMT_MD);
-    pb_tab_free(&t);
-    fputc('\n', rep->md);
+    pb_rep_put_table(rep, &t);
 }
 
 static void write_failures(pb_report_ctx *rep, const pb_rowset *s)
@@ -541,9 +531,7 @@ static void write_failures(pb_report_ctx *rep, const pb_rowset *s)
             pb_tab_put(&t, "%s", r->note);
         }
         pb_tab_hide_empty(&t);
-        pb_tab_print(rep->md, &t, PB_FMT_MD);
-        pb_tab_free(&t);
-        fputc('\n', rep->md);
+        pb_rep_put_table(rep, &t);
     }
     if (!nskip)
         return;
@@ -714,9 +702,7 @@ static int write_compilers(pb_report_ctx *rep, const pb_family *f, size_t nf)
                          "the CUDA row of the same case as reference.\n\n",
                 100 * rep->threshold);
         pb_tab_hide_empty(&t);
-        pb_tab_print(rep->md, &t, PB_FMT_MD);
-        fputc('\n', rep->md);
-        pb_tab_free(&t);
+        pb_rep_put_table(rep, &t);
         if (m.nsteps > 0)
             fprintf(rep->md, "%zu regression(s) and %zu improvement(s) between compiler versions.\n\n", m.nregressions,
                     m.nimprovements);

@@ -36,6 +36,14 @@ const char *pb_rep_size_name(const pb_row *r)
     return b && b->size_option ? b->size_option + 2 : "size";
 }
 
+int pb_rep_put_table(pb_report_ctx *rep, pb_tab *t)
+{
+    int rc = pb_tab_print(rep->md, t, PB_FMT_MD);
+    fputc('\n', rep->md);
+    pb_tab_free(t);
+    return rc;
+}
+
 const char *pb_rep_run_of(const pb_report_ctx *rep, const pb_row *r, char *buf, size_t cap)
 {
     char key[512];

@@ -7,6 +7,7 @@
 
 #include "pb_match.h"
 #include "pb_result.h"
+#include "pb_tab.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -40,6 +41,9 @@ typedef struct pb_report_ctx {
     FILE *sink;             /* /dev/null: where a chart's text goes when memory runs out */
     char err[3 * PATH_MAX];
 } pb_report_ctx;
+
+/* t as a markdown table into report.md, then a blank line; t is freed. pb_tab_print's status. */
+int pb_rep_put_table(pb_report_ctx *rep, pb_tab *t);
 
 /* The run a row was read from: the directory of a recorded run's results.csv
  * ("20261122T173515Z_dmvm_nx16384_t"), else the file's name; "" when unknown. */

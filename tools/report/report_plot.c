@@ -608,6 +608,22 @@ static void put_log_y(FILE *g, double bot, double top)
     fprintf(g, ")\n");
 }
 
+/* The YLABEL and YRANGE of a chart over variants: the rates of h's benchmark in [lo, hi]
+ * (what: said after the unit), from 0, or logarithmic with room above and below. */
+static void gv_rate_axis(const pb_report_ctx *rep, gpvals *gv, const pb_row *h, const char *what, int logy, double lo,
+                         double hi)
+{
+    char ylabel[128];
+    snprintf(ylabel, sizeof ylabel, "%s [%s]%s%s", pb_rep_metric_name(h), pb_row_unit(h), what,
+             logy ? " (log scale)" : "");
+    gv_str(rep, gv, "YLABEL", ylabel);
+    FILE *g = gv_open(rep, gv, "YRANGE");
+    if (logy)
+        put_log_y(g, lo / 1.5, hi * 1.5);
+    else
+        fprintf(g, "set yrange [0:%.6g]\n", hi * 1.1);
+}
+
 /* y axis of values in [lo, hi]: linear from 0, or logarithmic with 1-2-5 tics when the
  * values span more than 30x (CUDA, OpenMP and the CPU in one chart, rates that fall as
  * 1/stride), so that the slow series do not sit on zero. */
@@ -1183,7 +1199,7 @@ int pb_rep_plot_matrix(pb_report_ctx *rep, const pb_matrix *m, const pb_matrix_g
     if (!(hi > 0))
         return 0;
     gpvals gv = {0};
-    char full[400], ylabel[96], caption[600];
+    char full[400], caption[600];
     const pb_row **drawn = calloc((size_t)(m->ntc + 1) * ng + 1, sizeof *drawn);
     size_t nd = 0;
     for (size_t v = 0; drawn && v < ng; ++v)
@@ -1195,17 +1211,10 @@ int pb_rep_plot_matrix(pb_report_ctx *rep, const pb_matrix *m, const pb_matrix_g
     gv_title(rep, &gv, full, caption);
     /* compilers are compared by ratios, often 10x and more apart: logarithmic from one
      * decade on, linear below (a log axis of less than a decade has one labelled tic) */
-    int logy = hi / lo >= 10;
-    snprintf(ylabel, sizeof ylabel, "%s [%s]%s", pb_rep_metric_name(h), pb_row_unit(h), logy ? " (log scale)" : "");
-    gv_str(rep, &gv, "YLABEL", ylabel);
-    FILE *g = gv_open(rep, &gv, "YRANGE");
-    if (logy)
-        put_log_y(g, lo / 1.5, hi * 1.5);
-    else
-        fprintf(g, "set yrange [0:%.6g]\n", hi * 1.1);
+    gv_rate_axis(rep, &gv, h, "", hi / lo >= 10, lo, hi);
     gv_fmt(rep, &gv, "XMAX", "%g", (double)ng - 0.5);
     gv_rotate(rep, &gv, tics_crowded(NULL, 0, grp, ng));
-    g = gv_open(rep, &gv, "XTICS");
+    FILE *g = gv_open(rep, &gv, "XTICS");
     for (size_t v = 0; v < ng; ++v) {
         fprintf(g, "%s", v ? ", " : "");
         gp_str(g, grp[v]->head->variant);
@@ -1298,7 +1307,7 @@ int pb_rep_plot_spread(pb_report_ctx *rep, const pb_rep_spread_item *it, size_t 
     }
     gpvals gv = {0};
     const pb_row *h = it[0].row;
-    char full[700], ylabel[128], caption[600];
+    char full[700], caption[600];
     const pb_row **drawn = calloc(3 * n + 1, sizeof *drawn);
     size_t nd = 0;
     for (size_t i = 0; drawn && i < n; ++i)
@@ -1308,18 +1317,10 @@ int pb_rep_plot_spread(pb_report_ctx *rep, const pb_rep_spread_item *it, size_t 
     free(drawn);
     snprintf(full, sizeof full, "%s%s", title, fallback_title(fb));
     gv_title(rep, &gv, full, caption);
-    int logy = lo > 0 && hi / lo > 100;
-    snprintf(ylabel, sizeof ylabel, "%s [%s]: median, bar min-max%s", pb_rep_metric_name(h), pb_row_unit(h),
-             logy ? " (log scale)" : "");
-    gv_str(rep, &gv, "YLABEL", ylabel);
-    FILE *g = gv_open(rep, &gv, "YRANGE");
-    if (logy)
-        put_log_y(g, lo / 1.5, hi * 1.5);
-    else
-        fprintf(g, "set yrange [0:%.6g]\n", hi * 1.1);
+    gv_rate_axis(rep, &gv, h, ": median, bar min-max", lo > 0 && hi / lo > 100, lo, hi);
     gv_fmt(rep, &gv, "XMAX", "%g", (double)nv - 0.4);
     gv_rotate(rep, &gv, tics_crowded(var, nv, NULL, 0));
-    g = gv_open(rep, &gv, "XTICS");
+    FILE *g = gv_open(rep, &gv, "XTICS");
     for (size_t v = 0; v < nv; ++v) {
         fprintf(g, "%s", v ? ", " : "");
         gp_str(g, var[v]->variant);

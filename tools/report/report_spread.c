@@ -76,9 +76,7 @@ static int write_gpu_list(pb_report_ctx *rep, const pb_rowset *s, size_t *ngpus)
         pb_tab_put(&t, "%zu", skip);
     }
     pb_tab_hide_empty(&t);
-    int rc = pb_tab_print(rep->md, &t, PB_FMT_MD);
-    fputc('\n', rep->md);
-    pb_tab_free(&t);
+    int rc = pb_rep_put_table(rep, &t);
     free(rows);
     free(g);
     return rc;
