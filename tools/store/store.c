@@ -1082,43 +1082,38 @@ int pb_store_import(pb_store *s, const pb_store_run *r, pb_store_added *out, cha
     int rc = result_sql ? 0 : -1;
     if (rc)
         snprintf(err, cap, "store %s: out of memory", s->path);
-    /* a machine is its host, GPU name and UUID; its profile and driver where both sides know
-     * them (a run without a meta.json does not know its driver: it is the same GPU) */
-    if (rc == 0)
-        rc = prepare(s,
-                     "SELECT id FROM machine WHERE host IS ?1 AND gpu_name IS ?2 AND gpu_uuid IS ?3"
-                     " AND (?4 IS NULL OR gpu_profile IS NULL OR gpu_profile = ?4)"
-                     " AND (?5 IS NULL OR driver_version IS NULL OR driver_version = ?5)"
-                     " ORDER BY driver_version IS ?5 DESC, gpu_profile IS ?4 DESC, id LIMIT 1",
-                     &im.find_machine, err, cap);
-    if (rc == 0)
-        rc = prepare(s,
-                     "UPDATE machine SET gpu_profile = coalesce(gpu_profile, ?4),"
-                     " driver_version = coalesce(driver_version, ?5), pci_bus_id = coalesce(pci_bus_id, ?6),"
-                     " memory_bytes = coalesce(memory_bytes, ?7), sm_count = coalesce(sm_count, ?8),"
-                     " compute_capability = coalesce(compute_capability, ?9), cpu_model = coalesce(cpu_model, ?10),"
-                     " cores = coalesce(cores, ?11) WHERE id = ?12",
-                     &im.fill_machine, err, cap);
-    if (rc == 0)
-        rc = prepare(s,
-                     "INSERT INTO machine (host, gpu_name, gpu_uuid, gpu_profile, driver_version, pci_bus_id,"
-                     " memory_bytes, sm_count, compute_capability, cpu_model, cores) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                     &im.add_machine, err, cap);
-    if (rc == 0)
-        rc = prepare(s,
-                     "SELECT id FROM toolchain WHERE toolchain IS ? AND compiler IS ? AND compiler_version IS ?"
-                     " AND build_flags IS ? AND worker IS ? AND binary_sha256 IS ?",
-                     &im.find_toolchain, err, cap);
-    if (rc == 0)
-        rc = prepare(s,
-                     "INSERT INTO toolchain (toolchain, compiler, compiler_version, build_flags, worker,"
-                     " binary_sha256) VALUES (?,?,?,?,?,?)",
-                     &im.add_toolchain, err, cap);
-    if (rc == 0)
-        rc = prepare(s, result_sql, &im.add_result, err, cap);
-    if (rc == 0)
-        rc = prepare(s, "INSERT INTO sample (result_id, rep, host_s, device_s, sm_clock_mhz) VALUES (?,?,?,?,?)",
-                     &im.add_sample, err, cap);
+    /* the importer's statements; a machine is its host, GPU name and UUID, its profile and
+     * driver where both sides know them (a run without a meta.json does not know its
+     * driver: it is the same GPU) */
+    const struct {
+        const char *sql;
+        sqlite3_stmt **st;
+    } stmts[] = {
+        {"SELECT id FROM machine WHERE host IS ?1 AND gpu_name IS ?2 AND gpu_uuid IS ?3"
+         " AND (?4 IS NULL OR gpu_profile IS NULL OR gpu_profile = ?4)"
+         " AND (?5 IS NULL OR driver_version IS NULL OR driver_version = ?5)"
+         " ORDER BY driver_version IS ?5 DESC, gpu_profile IS ?4 DESC, id LIMIT 1",
+         &im.find_machine},
+        {"UPDATE machine SET gpu_profile = coalesce(gpu_profile, ?4),"
+         " driver_version = coalesce(driver_version, ?5), pci_bus_id = coalesce(pci_bus_id, ?6),"
+         " memory_bytes = coalesce(memory_bytes, ?7), sm_count = coalesce(sm_count, ?8),"
+         " compute_capability = coalesce(compute_capability, ?9), cpu_model = coalesce(cpu_model, ?10),"
+         " cores = coalesce(cores, ?11) WHERE id = ?12",
+         &im.fill_machine},
+        {"INSERT INTO machine (host, gpu_name, gpu_uuid, gpu_profile, driver_version, pci_bus_id,"
+         " memory_bytes, sm_count, compute_capability, cpu_model, cores) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+         &im.add_machine},
+        {"SELECT id FROM toolchain WHERE toolchain IS ? AND compiler IS ? AND compiler_version IS ?"
+         " AND build_flags IS ? AND worker IS ? AND binary_sha256 IS ?",
+         &im.find_toolchain},
+        {"INSERT INTO toolchain (toolchain, compiler, compiler_version, build_flags, worker,"
+         " binary_sha256) VALUES (?,?,?,?,?,?)",
+         &im.add_toolchain},
+        {result_sql, &im.add_result},
+        {"INSERT INTO sample (result_id, rep, host_s, device_s, sm_clock_mhz) VALUES (?,?,?,?,?)", &im.add_sample},
+    };
+    for (size_t i = 0; rc == 0 && i < sizeof stmts / sizeof *stmts; ++i)
+        rc = prepare(s, stmts[i].sql, stmts[i].st, err, cap);
     free(result_sql);
     /* IMMEDIATE: the write lock now (waiting up to the busy timeout for another writer),
      * never a read transaction that cannot become a write one */
