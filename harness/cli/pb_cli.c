@@ -48,6 +48,22 @@ static int empty_item(const char *spec)
     return n == 0 || spec[0] == ',' || spec[n - 1] == ',' || strstr(spec, ",,") != NULL;
 }
 
+/* A comma list of names (what: "variant", "dtype") copied into buf for strtok_r; refused
+ * when buf cannot hold it or an item is empty. */
+static int copy_list(const char *what, const char *spec, char *buf, size_t bufcap, char *err, size_t cap)
+{
+    if (strlen(spec) >= bufcap) {
+        snprintf(err, cap, "%s list too long", what);
+        return PB_ERR;
+    }
+    if (empty_item(spec)) {
+        snprintf(err, cap, "empty item in the %s list '%.40s'", what, spec);
+        return PB_ERR;
+    }
+    pb_strlcpy(buf, spec, bufcap);
+    return PB_OK;
+}
+
 /* One size: decimal integer, 2^k, or with suffix k/M/G (10^3..) or Ki/Mi/Gi (2^10..). */
 static int parse_count(const char *s, double *out)
 {
@@ -214,15 +230,8 @@ static void variant_list(const pb_bench *b, char *out, size_t cap)
 int pb_parse_variants(const pb_bench *b, const char *spec, unsigned *mask, char *err, size_t cap)
 {
     char buf[512], valid[256];
-    if (strlen(spec) >= sizeof buf) {
-        snprintf(err, cap, "variant list too long");
+    if (copy_list("variant", spec, buf, sizeof buf, err, cap) != PB_OK)
         return PB_ERR;
-    }
-    if (empty_item(spec)) {
-        snprintf(err, cap, "empty item in the variant list '%.40s'", spec);
-        return PB_ERR;
-    }
-    pb_strlcpy(buf, spec, sizeof buf);
     variant_list(b, valid, sizeof valid);
     *mask = 0;
     char *save = NULL;
@@ -324,15 +333,8 @@ static int parse_int(const char *opt, const char *s, long lo, long hi, long *out
 static int parse_dtypes(const pb_bench *b, const char *spec, pb_options *o, char *err, size_t cap)
 {
     char buf[128];
-    if (strlen(spec) >= sizeof buf) {
-        snprintf(err, cap, "dtype list too long");
+    if (copy_list("dtype", spec, buf, sizeof buf, err, cap) != PB_OK)
         return PB_ERR;
-    }
-    if (empty_item(spec)) {
-        snprintf(err, cap, "empty item in the dtype list '%.40s'", spec);
-        return PB_ERR;
-    }
-    pb_strlcpy(buf, spec, sizeof buf);
     o->ndtypes = 0;
     char *save = NULL;
     for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
