@@ -758,6 +758,19 @@ typedef struct importer {
     sqlite3_stmt *find_machine, *add_machine, *fill_machine, *find_toolchain, *add_toolchain, *add_result, *add_sample;
 } importer;
 
+/* ?1-?5 of the machine statements (find_machine, fill_machine, add_machine): the host, the
+ * GPU's name and UUID, its profile and driver; the statement reset first */
+static void bind_machine(sqlite3_stmt *st, const char *host, const char *name, const char *uuid, const char *profile,
+                         double driver)
+{
+    sqlite3_reset(st);
+    bind_text(st, 1, host);
+    bind_text(st, 2, name);
+    bind_text(st, 3, uuid);
+    bind_text(st, 4, profile);
+    bind_num(st, 5, driver);
+}
+
 static long long machine_id(importer *im, const pb_row *r, char *err, size_t cap)
 {
     char key[512];
@@ -775,23 +788,13 @@ static long long machine_id(importer *im, const pb_row *r, char *err, size_t cap
     const cJSON *topo = host && jstr(m, "hostname") && strcmp(host, jstr(m, "hostname")) == 0 ? jget(m, "topology")
                                                                                              : NULL;
     sqlite3_stmt *st = im->find_machine;
-    sqlite3_reset(st);
-    bind_text(st, 1, host);
-    bind_text(st, 2, name);
-    bind_text(st, 3, uuid);
-    bind_text(st, 4, profile);
-    bind_num(st, 5, driver);
+    bind_machine(st, host, name, uuid, profile, driver);
     int rc = sqlite3_step(st);
     /* found: what this run knows and the stored machine did not is added to it */
     st = rc == SQLITE_ROW ? im->fill_machine : im->add_machine;
     long long found = rc == SQLITE_ROW ? sqlite3_column_int64(im->find_machine, 0) : 0;
     if (rc == SQLITE_ROW || rc == SQLITE_DONE) {
-        sqlite3_reset(st);
-        bind_text(st, 1, host);
-        bind_text(st, 2, name);
-        bind_text(st, 3, uuid);
-        bind_text(st, 4, profile);
-        bind_num(st, 5, driver);
+        bind_machine(st, host, name, uuid, profile, driver);
         bind_text(st, 6, jstr(g, "pci_bus_id"));
         bind_num(st, 7, jnum(g, "memory_bytes"));
         bind_num(st, 8, jnum(g, "sm_count"));
