@@ -8,7 +8,8 @@
 # ending in .inc counts as an include of it (omp_target/omp_instantiate.inc includes the
 # kernels file its includer names so). tsort (coreutils) finds the loops. Directories
 # default to driver, harness and tools (and their subfolders), cuda, omp_target and cpu_ref.
-# CHECK_CYCLES_EDGES=1 prints every edge with the reason for it.
+# CHECK_CYCLES_EDGES=1 prints every edge with the reason for it, and every quoted include
+# as the file it resolves to ("include FILE HEADER NAME": tests/check_layers.sh reads them).
 # Exit status: 0 no cycle, 1 a cycle (printed), 2 usage.
 #   check_cycles.sh --self-test DIR: makes a two-file cycle under DIR and expects it found.
 set -u
@@ -52,7 +53,7 @@ cd "$root" || exit 2
 files=
 for d in "$@"; do
     [ -d "$d" ] || continue
-    for f in "$d"/*.c "$d"/*.cu "$d"/*.h "$d"/*.cuh "$d"/*.inc; do
+    for f in "$d"/*.c "$d"/*.cu "$d"/*.h "$d"/*.cuh "$d"/*.inc "$d"/*.def; do
         [ -f "$f" ] && files="$files $f"
     done
 done
@@ -68,6 +69,7 @@ function dir(p) { if (p !~ /\//) return "."; sub(/\/[^\/]*$/, "", p); return p }
 function kind(p) {
     if (p ~ /\.(c|cu)$/) return "src"
     if (p ~ /\.inc$/) return "inc"
+    if (p ~ /\.def$/) return "def"
     return "hdr"
 }
 FNR == 1 { in_comment = 0; pending = ""; print "F", FILENAME, kind(FILENAME) }
@@ -87,7 +89,7 @@ FNR == 1 { in_comment = 0; pending = ""; print "F", FILENAME, kind(FILENAME) }
         print "I", FILENAME, base(inc)
         next
     }
-    if (line ~ /^[ \t]*#/) next
+    if (line ~ /^[ \t]*#/ || kind(FILENAME) == "def") next   # a table (.def): only its includes count
     gsub(/"([^"\\]|\\.)*"/, "\"\"", line)
     gsub(/'\''([^'\''\\]|\\.)*'\''/, "0", line)
     # a definition starts at column 0 (this code base'"'"'s style): a function when "{"
@@ -151,6 +153,10 @@ function closure(f, seen,    n, list, i, h) {
 }
 function edge(a, b, why) { if (a != b && !((a SUBSEP b) in done)) { done[a SUBSEP b] = 1; print a, b, why } }
 END {
+    for (f in files) {                          # the includes, resolved, for check_layers.sh
+        n = split(inc[f], list, " ")
+        for (i = 1; i <= n; i++) { h = resolve(f, list[i]); if (h != "") print f, h, list[i] > includes }
+    }
     for (f in files) if (kind[f] == "src") {
         # the text of a source: itself and the .inc files it includes
         delete own; own[f] = 1
@@ -186,9 +192,12 @@ END {
         }
     }
 }
-' "$tmp/facts" | sort > "$tmp/edges"
+' includes="$tmp/includes" "$tmp/facts" | sort > "$tmp/edges"
 
-[ "${CHECK_CYCLES_EDGES:-}" = 1 ] && sed 's/^/edge /' "$tmp/edges"   # to see the graph
+if [ "${CHECK_CYCLES_EDGES:-}" = 1 ]; then # to see the graph
+    sed 's/^/edge /' "$tmp/edges"
+    sort "$tmp/includes" | sed 's/^/include /'
+fi
 
 # tsort also wants every node; a loop is reported on stderr and makes it exit 1.
 awk '{ print $1, $1; print $2, $2; print $1, $2 }' "$tmp/edges" | tsort > /dev/null 2> "$tmp/loops"

@@ -10,9 +10,9 @@
 #   tools (and its subfolders)        core benchmarks cli rows
 #   driver                            core benchmarks cli rows tools
 # A file uses a folder when it includes a header of it, or (for a source) calls a function
-# or uses a global defined there: the dependencies tests/check_cycles.sh finds. Headers are
-# included by name (the include path holds the folders), so the name is looked up beside
-# the includer first, then anywhere, as check_cycles.sh does.
+# or uses a global defined there: the dependencies and the includes tests/check_cycles.sh
+# finds (headers are included by name, the include path holds the folders: it looks a name
+# up beside the includer first, then anywhere).
 # Exit status: 0 the layers hold, 1 a file uses a folder above it (printed), 2 usage.
 #   check_layers.sh --self-test DIR: makes two violations under DIR and expects both found.
 set -u
@@ -44,21 +44,16 @@ root=${1:?usage: check_layers.sh ROOT}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# the dependencies of sources on sources (calls, globals, included headers' sources)
+# the dependencies of sources on sources (calls, globals, included headers' sources) and
+# every quoted include, resolved to its file ("includer header name"), as check_cycles.sh
+# finds them
 CHECK_CYCLES_EDGES=1 sh "$here/check_cycles.sh" "$root" > "$tmp/cycles" 2>&1
+[ $? -eq 2 ] && { sed 's/^/check_layers: /' "$tmp/cycles" >&2; exit 2; }
 sed -n 's/^edge //p' "$tmp/cycles" > "$tmp/edges"
-# every quoted include of every file of the layers, as "includer header"
-(cd "$root" && find harness cuda omp_target cpu_ref tools driver -type f \
-    \( -name '*.c' -o -name '*.cu' -o -name '*.h' -o -name '*.cuh' -o -name '*.inc' -o -name '*.def' \) \
-    2> /dev/null | sort) > "$tmp/files"
-[ -s "$tmp/files" ] || { echo "check_layers: no sources under $root" >&2; exit 2; }
-(cd "$root" && while read -r f; do
-    sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f" | sed "s|^|$f |"
-done < "$tmp/files") > "$tmp/includes"
+sed -n 's/^include //p' "$tmp/cycles" > "$tmp/includes"
+nfiles=$(sed -n 's/.* among \([0-9]*\) files.*/\1/p' "$tmp/cycles")
 
 awk '
-function base(p) { sub(/.*\//, "", p); return p }
-function dirof(p) { sub(/\/[^\/]*$/, "", p); return p }
 function layer(p) {
     if (p ~ /^harness\/core\//) return "core"
     if (p ~ /^harness\/benchmarks\//) return "benchmarks"
@@ -69,15 +64,6 @@ function layer(p) {
     if (p ~ /^tools\//) return "tools"
     if (p ~ /^driver\//) return "driver"
     return ""
-}
-function resolve(from, name,    n, c, i, best) {
-    n = split(byname[name], c, " ")
-    best = ""
-    for (i = 1; i <= n; i++) {
-        if (dirof(c[i]) == dirof(from)) return c[i]
-        if (best == "") best = c[i]
-    }
-    return best
 }
 function check(a, b, why,    la, lb) {
     la = layer(a); lb = layer(b)
@@ -95,11 +81,10 @@ BEGIN {
     may["tools"] = "core benchmarks cli rows"
     may["driver"] = "core benchmarks cli rows tools"
 }
-FILENAME == ARGV[1] { byname[base($1)] = byname[base($1)] " " $1; next }
-FILENAME == ARGV[2] { h = resolve($1, base($2)); if (h != "") check($1, h, "#include " base($2)); next }
+FILENAME == ARGV[1] { check($1, $2, "#include " $3); next }
 { why = $3; for (i = 4; i <= NF; i++) why = why " " $i; check($1, $2, why) }
 END { exit bad > 0 }
-' "$tmp/files" "$tmp/includes" "$tmp/edges" > "$tmp/bad"
+' "$tmp/includes" "$tmp/edges" > "$tmp/bad"
 rc=$?
 if [ $rc -ne 0 ]; then
     echo "check_layers: files that use a folder above their own:" >&2
@@ -107,5 +92,5 @@ if [ $rc -ne 0 ]; then
     exit 1
 fi
 echo "check_layers: $(wc -l < "$tmp/includes") includes and $(wc -l < "$tmp/edges") dependencies of" \
-    "$(wc -l < "$tmp/files") files keep to the layers"
+    "${nfiles:-the} files keep to the layers"
 exit 0
