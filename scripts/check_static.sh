@@ -45,12 +45,11 @@ start=$(date +%s)
 rc=0
 # one process: cppcheck 2.10 runs its whole-program checks (a NULL handed to a function of
 # another file) only without -j, so findings would depend on the number of jobs
-# omp_target/omp_instantiate.inc's parameters are set by the source that includes it, never
-# from outside: -U keeps cppcheck from trying them as configurations (PB_OMP_INSTANCE from
-# outside parses a kernels file with no type T and gives false findings)
+# omp_target/omp_instantiate.inc's optional parameters are set by the source that includes
+# it, never from outside: -U keeps cppcheck from trying them as configurations
 cppcheck --quiet --error-exitcode=1 --std=c11 --enable=warning,performance,portability \
     --suppressions-list=.cppcheck-suppressions --inline-suppr \
-    -UPB_OMP_INSTANCE -UPB_OMP_KERNELS2 -UPB_OMP_WITH_INT \
+    -UPB_OMP_KERNELS2 -UPB_OMP_WITH_INT \
     --template='{file}:{line}: {severity}({id}): {message}' \
     -I harness/core -I harness/benchmarks -I harness/cli -I harness/rows -I harness/worker \
     -I cpu_ref -I omp_target -I driver -I tools -I tools/results -I tools/store -I tools/report -I tests \

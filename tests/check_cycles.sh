@@ -5,7 +5,7 @@
 #   - a.c uses a function or global declared in a header it includes (directly or
 #     through other headers) and b.c defines it;
 # .inc files count as part of the source that includes them; a #define of a quoted name
-# ending in .inc counts as an include of it (omp_target/omp_instantiate.inc includes the
+# ending in .inc counts as an include of it (omp_target/omp_instance.inc includes the
 # kernels file its includer names so). tsort (coreutils) finds the loops. Directories
 # default to driver, harness and tools (and their subfolders), cuda, omp_target and cpu_ref.
 # CHECK_CYCLES_EDGES=1 prints every edge with the reason for it, and every quoted include
