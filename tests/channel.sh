@@ -16,7 +16,7 @@ cpu=(dmvm --backend cpu --no-baselines --reps 1 --warmup 0 --quiet)
 # real one is lx/real-pb-cpu, and the script sees it as $real.
 fake() {
   local w=${1:-pb-cpu}
-  mkdir -p lx && cp -r "$(dirname "$pb")/../libexec/portbench/." lx/
+  worker_links lx
   mv "lx/$w" "lx/real-$w"
   { printf '#!/bin/sh\nreal=%s/lx/real-%s\n' "$work" "$w"; cat; } > "lx/$w"
   chmod +x "lx/$w"

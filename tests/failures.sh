@@ -25,7 +25,7 @@ worker_crash)  # a worker that crashes: FAIL rows naming the signal
   [ "$(col out.csv verified | grep -c FAIL)" = 2 ] || fail "rows: $(col out.csv verified)"
   grep -q "crashed (signal 11)" out.csv || fail "no crash reason" ;;
 worker_nostart) # a worker that cannot start: FAIL rows, not SKIP
-  mkdir -p lx && cp -r "$(dirname "$pb")/../libexec/portbench/." lx/
+  worker_links lx && rm lx/pb-cpu
   printf '#!/bin/sh\necho "error while loading shared libraries: libfoo.so" >&2\nexit 127\n' > lx/pb-cpu && chmod +x lx/pb-cpu
   PORTBENCH_LIBEXEC=$work/lx run "${cpu[@]}" --nx 8 --csv out.csv > /dev/null 2> err.txt
   rc=$?
