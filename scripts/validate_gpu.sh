@@ -13,7 +13,12 @@
 # usage: scripts/validate_gpu.sh OUTDIR [extra portbench options]
 # VALIDATE_STAGES (default "1 1b 2 2b 3 4 5 6"), VALIDATE_BENCHES, VALIDATE_OMP and
 # VALIDATE_SANITIZER_TOOLS (default "memcheck racecheck synccheck initcheck") pick a
-# subset, so a GPU session can split the checks over several calls.
+# subset, so a GPU session can split the checks over several calls. Stage 1 of reduce is the
+# longest: gcc's OpenMP `atomic` takes about 22 s a call at n = 4194305 on an H100 (gcc's
+# floating-point atomics, docs/limitations.md), four calls per dtype, so on a device with a
+# 10-minute bound per call give it a call of its own (VALIDATE_STAGES=1 VALIDATE_BENCHES=reduce
+# VALIDATE_OMP=omp@gcc-12) and the other toolchains another
+# (results/h100/derive/20261126T2205Z_issue23/reduce).
 # Exit status 0 only if every check passed. Logs and CSVs are written to OUTDIR.
 set -uo pipefail
 out=${1:?usage: validate_gpu.sh OUTDIR}
