@@ -50,7 +50,7 @@ cp "$build"/libexec/portbench/pb-* "$root/libexec/portbench/"
 [ -d "$build/share/portbench" ] || { echo "bundle: $build/share/portbench missing (run cmake again)" >&2; exit 1; }
 cp -r "$build/share" "$root/"
 cp "$here/validate_gpu.sh" "$here/gpu_results.sh" "$here/probe_clang16.sh" "$here/gemm_k7_sweep.sh" "$here/tune_gpu.sh" \
-   "$here/gemm_best_sweep.sh" "$here/ncu_best.sh" "$root/scripts/"
+   "$here/gemm_best_sweep.sh" "$here/ncu_best.sh" "$here/stop_children.sh" "$root/scripts/"
 # Libraries the driver and pb-cpu load only when used (dlopen: MPICH, OpenBLAS), listed by
 # CMake as "SONAME PATH": into lib/, where the executables' RPATH finds them.
 dlopened=()

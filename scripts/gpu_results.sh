@@ -16,6 +16,7 @@ set -uo pipefail
 out=${1:?usage: gpu_results.sh OUTDIR STEP...}
 shift
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/stop_children.sh" # child: a stopped script stops its portbench too
 pb=$here/../bin/portbench
 [ -x "$pb" ] || pb=$here/../build/bin/portbench
 mkdir -p "$out"
@@ -35,7 +36,7 @@ run() { # run LABEL portbench-arguments... (with the session's ceilings, once me
   [ -f "$ceil" ] && extra=(--ceilings "$ceil")
   log "start $label: portbench $* ${extra[*]}"
   local t0=$SECONDS
-  "$pb" "$@" "${extra[@]}" --label "$label" > "$out/$label.txt" 2> "$out/$label.log"
+  child "$pb" "$@" "${extra[@]}" --label "$label" > "$out/$label.txt" 2> "$out/$label.log"
   log "end   $label: exit $? after $((SECONDS - t0)) s"
 }
 steps=("$@")
@@ -59,12 +60,12 @@ for step in "${steps[@]}"; do
   case $step in
   validate)
     log "start validate"
-    "$here/validate_gpu.sh" "$out/validation" ${VALIDATE_EXTRA:-} > "$out/validate.txt" 2>&1
+    child "$here/validate_gpu.sh" "$out/validation" ${VALIDATE_EXTRA:-} > "$out/validate.txt" 2>&1
     log "end   validate: exit $?"
     ;;
   ceilings)
     log "start ceilings"
-    "$pb" ceilings --ceilings "$ceil" --csv "$out/ceilings.csv" > "$out/ceilings_run.txt" 2> "$out/ceilings_run.log"
+    child "$pb" ceilings --ceilings "$ceil" --csv "$out/ceilings.csv" > "$out/ceilings_run.txt" 2> "$out/ceilings_run.log"
     log "end   ceilings: exit $?"
     ;;
   dmvm)

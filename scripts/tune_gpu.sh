@@ -14,6 +14,7 @@ set -uo pipefail
 out=${1:?usage: tune_gpu.sh OUTDIR [BENCH...]}
 shift
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/stop_children.sh" # child: a stopped script stops its portbench too
 pb=${PORTBENCH:-}
 for cand in "$here/../bin/portbench" "$here/../build/bin/portbench"; do
   [ -z "$pb" ] && [ -x "$cand" ] && pb=$cand
@@ -26,7 +27,7 @@ status=0
 : > "$out/tuning_rows.txt"
 for bench in "${benches[@]}"; do
   t0=$SECONDS
-  "$pb" tune "$bench" > "$out/tune_$bench.txt" 2> "$out/tune_$bench.log"
+  child "$pb" tune "$bench" > "$out/tune_$bench.txt" 2> "$out/tune_$bench.log"
   rc=$?
   [ $rc -ne 0 ] && status=1
   echo "tune_gpu: $bench: exit $rc after $((SECONDS - t0)) s"

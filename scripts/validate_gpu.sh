@@ -25,6 +25,7 @@ out=${1:?usage: validate_gpu.sh OUTDIR}
 shift
 extra=("$@") # the extra portbench options, also for the functions below
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/stop_children.sh" # child: a stopped script stops its portbench too
 pb=${PORTBENCH:-}
 for cand in "$here/../bin/portbench" "$here/../build/bin/portbench"; do
   [ -z "$pb" ] && [ -x "$cand" ] && pb=$cand
@@ -79,7 +80,7 @@ echo "validate: OpenMP toolchains: $omp"
 stage 1 && for bench in $benches; do
   f=${bench/:/_} # file names without the colon
   # shellcheck disable=SC2086
-  "$pb" "${bench%%:*}" --backend "cuda,$omp,cublas,cub,cudart,cpu,openblas" --variants all ${check[$bench]} \
+  child "$pb" "${bench%%:*}" --backend "cuda,$omp,cublas,cub,cudart,cpu,openblas" --variants all ${check[$bench]} \
       --warmup 1 --reps 3 --csv "$out/validate_$f.csv" "$@" > "$out/validate_$f.txt" 2> "$out/validate_$f.log"
   rc=$?
   pass=$(grep -c ',PASS,' "$out/validate_$f.csv" || true)
@@ -107,7 +108,7 @@ if stage 1b && [[ " $benches " == *" gemm "* ]]; then
     fi
     for r in "${runs[@]}"; do
       IFS=: read -r var backends name <<< "$r"
-      env "$var" "$pb" gemm --backend "$backends" --no-baselines --variants best "${cand[@]}" "$@" \
+      child env "$var" "$pb" gemm --backend "$backends" --no-baselines --variants best "${cand[@]}" "$@" \
         --csv "$out/validate_gemm_best_$name.csv" > "$out/validate_gemm_best_$name.txt" 2>&1
       rc=$?
       pass=$(grep -c ',PASS,' "$out/validate_gemm_best_$name.csv" || true)
@@ -135,7 +136,7 @@ else
       f=${bench/:/_}
       log="$out/sanitizer_${tool}_$f.log"
       # shellcheck disable=SC2086
-      "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
+      child "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
         "$workers/pb-cuda" "${bench%%:*}" --backend cuda,cublas,cub,cudart --variants all ${small[$bench]} \
         --warmup 0 --reps 1 --quiet --emit "$out/sanitizer_${tool}_$f.csv" > "$log" 2>&1
       rc=$?
@@ -157,7 +158,7 @@ if stage 2b && [ -x "$sanitizer" ] && [[ " $benches " == *" gemm "* ]]; then
     san $tool || continue
     for i in $(seq 0 $((CUDA_CONFIGS - 1))); do
       log="$out/sanitizer_${tool}_gemm_best$i.log"
-      PB_GEMM_BEST_CONFIG=$i "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
+      PB_GEMM_BEST_CONFIG=$i child "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
         "$workers/pb-cuda" gemm --backend cuda --variants best --size 132 --m 0,65 --k 0,17 --dtype float \
         --warmup 0 --reps 1 --quiet --emit "$out/sanitizer_${tool}_gemm_best$i.csv" > "$log" 2>&1
       rc=$?
@@ -251,7 +252,7 @@ cases_p=("vecadd|per_sm=1,threads=64,elems=4|cuda,omp,omp@gcc" "vecadd|per_sm=0,
 best_shape() {
   local bench=$1 shape=$2 backends=$3 sizes=$4 race=$5 tag=${2//[=,]/_} rc pass bad applied tool log
   # shellcheck disable=SC2086
-  PB_TUNE=$shape "$pb" "$bench" --backend "$backends" --no-baselines --variants best $sizes \
+  PB_TUNE=$shape child "$pb" "$bench" --backend "$backends" --no-baselines --variants best $sizes \
       --warmup 1 --reps 2 --csv "$out/validate_best_${bench}_$tag.csv" "${extra[@]}" > "$out/validate_best_${bench}_$tag.txt" \
       2> "$out/validate_best_${bench}_$tag.log"
   rc=$?
@@ -270,7 +271,7 @@ best_shape() {
     san $tool || continue
     log="$out/sanitizer_${tool}_best_${bench}_$tag.log"
     # shellcheck disable=SC2086
-    PB_TUNE=$shape "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
+    PB_TUNE=$shape child "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 20 \
       "$workers/pb-cuda" "$bench" --backend cuda --variants best ${small[$bench]} \
       --warmup 0 --reps 1 --quiet --emit "$out/sanitizer_${tool}_best_${bench}_$tag.csv" > "$log" 2>&1
     rc=$?
@@ -344,7 +345,7 @@ if stage 6 && command -v jq >/dev/null 2>&1; then
     b=${spec%% *}
     case " $benches " in *" $b "*) ;; *) continue ;; esac
     # shellcheck disable=SC2086
-    "$pb" $spec --backend cuda,omp --no-baselines --dtype double --max-noise 0.1% --reps 20 \
+    child "$pb" $spec --backend cuda,omp --no-baselines --dtype double --max-noise 0.1% --reps 20 \
       --json "$out/timing_$b.json" > "$out/timing_$b.txt" 2>&1
     rc=$?
     read -r rows slow noisy < <(jq -r '[.rows[] | select((.samples.device_s // []) | length >= 6 and all(. != null))]
