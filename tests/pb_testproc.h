@@ -111,11 +111,14 @@ static inline void fresh_dir(char *dir, size_t cap, const char *name)
     free(out);
 }
 
-static inline double now_s(void)
+/* Seconds on clock c (CLOCK_MONOTONIC: wall time; CLOCK_PROCESS_CPUTIME_ID: this process's CPU). */
+static inline double clock_s(clockid_t c)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(c, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+
+static inline double now_s(void) { return clock_s(CLOCK_MONOTONIC); }
 
 #endif

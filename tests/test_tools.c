@@ -681,18 +681,7 @@ static void test_compare_clocks(void)
     free(out);
 }
 
-/* Matching is linear, checked as growth, not seconds: pairing and `portbench compare` of
- * n and 8n rows (the second file in reversed order), where linear matching grows 8-fold
- * (10-13 measured: caches and page faults) and quadratic 64-fold. A bound in seconds failed
- * on a slower machine (page faults in a VM cost 3x) while the code was linear; quadratic
- * matching took more than 120 s at 200,000 rows. */
-static double cpu_now(clockid_t c)
-{
-    struct timespec t;
-    clock_gettime(c, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
+/* CPU seconds of the children waited for so far (user and system). */
 static double children_cpu(void)
 {
     struct rusage u;
@@ -716,10 +705,10 @@ static void large_case(int n, double *pair_s, double *cmd_s)
         pb_rowset_push(&b, &a.rows[i]);
     *pair_s = INFINITY;
     for (int k = 0; k < 3; ++k) {
-        double t0 = cpu_now(CLOCK_PROCESS_CPUTIME_ID);
+        double t0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
         pb_pairing p;
         int rc = pb_pair_rows(&a, &b, &p);
-        double t = cpu_now(CLOCK_PROCESS_CPUTIME_ID) - t0;
+        double t = clock_s(CLOCK_PROCESS_CPUTIME_ID) - t0;
         *pair_s = t < *pair_s ? t : *pair_s;
         int all = rc == 0;
         for (int i = 0; all && i < n; ++i)
@@ -762,6 +751,11 @@ static void large_case(int n, double *pair_s, double *cmd_s)
     pb_rowset_free(&b);
 }
 
+/* Matching is linear, checked as growth, not seconds: pairing and `portbench compare` of
+ * n and 8n rows (the second file in reversed order), where linear matching grows 8-fold
+ * (10-13 measured: caches and page faults) and quadratic 64-fold. A bound in seconds failed
+ * on a slower machine (page faults in a VM cost 3x) while the code was linear; quadratic
+ * matching took more than 120 s at 200,000 rows. */
 static void test_large(void)
 {
     enum { N = 200000 };
